@@ -1,0 +1,35 @@
+/* One open request, however it arrived: the input to the semantics. */
+#ifndef ODC_CALL_H
+#define ODC_CALL_H
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "odc_mode.h"
+
+struct odc_call {
+	int dirfd;
+	const char *path;
+	int flags;
+	mode_t mode;
+	uint64_t resolve;	/* RESOLVE_* flags, for via_openat2 */
+	bool via_openat2;	/* keep openat2's strict checks and resolve flags */
+};
+
+/*
+ * True when FLAGS hold O_CREAT|O_DIRECTORY in a form odcreat redefines.
+ * O_TMPFILE contains the O_DIRECTORY bit and keeps its own meaning; open()
+ * ignores O_CREAT beside O_PATH and openat2() rejects it, on every kernel.
+ */
+static inline bool odc_flags_combined(int flags)
+{
+	return (flags & (O_CREAT | O_DIRECTORY | __O_TMPFILE | O_PATH)) ==
+	       (O_CREAT | O_DIRECTORY);
+}
+
+/* Carry out C under MODE: a new descriptor, or a negative errno. */
+long odc_semantics(enum odc_mode mode, const struct odc_call *c);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * The next definitions of the interposed functions, and thin forwarders to
+ * them. Each forwarder behaves exactly as the libc function it stands for.
+ */
+#ifndef ODC_NEXT_H
+#define ODC_NEXT_H
+
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+
+typedef int odc_open_fn(const char *, int, ...);
+typedef int odc_openat_fn(int, const char *, int, ...);
+typedef int odc_openat2_fn(int, const char *, const struct open_how *, size_t);
+typedef long odc_syscall_fn(long, ...);
+
+struct odc_next {
+	odc_open_fn *open;
+	odc_open_fn *open64;
+	odc_openat_fn *openat;
+	odc_openat_fn *openat64;
+	odc_openat2_fn *openat2;	/* glibc < 2.43 has none */
+	odc_syscall_fn *syscall;
+};
+
+extern struct odc_next odc_next;
+
+/* Called from the constructor: dlsym is neither lock-free nor signal-safe. */
+void odc_next_resolve(void);
+
+/* A system call made without libc, returning -1 and setting errno on failure. */
+long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
+
+/*
+ * Until the constructor has run (other libraries' constructors open files
+ * first), and for functions libc lacks, the forwarders go to the kernel.
+ */
+#define odc_next_fn(name) __atomic_load_n(&odc_next.name, __ATOMIC_ACQUIRE)
+#define odc_likely(x) __builtin_expect(!!(x), 1)
+
+static inline int odc_next_open(const char *path, int flags, mode_t mode)
+{
+	odc_open_fn *fn = odc_next_fn(open);
+	if (odc_likely(fn))
+		return fn(path, flags, mode);
+	return odc_raw_syscall(SYS_openat, AT_FDCWD, (long)path, flags, mode, 0, 0);
+}
+
+static inline int odc_next_open64(const char *path, int flags, mode_t mode)
+{
+	odc_open_fn *fn = odc_next_fn(open64);
+	if (odc_likely(fn))
+		return fn(path, flags, mode);
+	return odc_raw_syscall(SYS_openat, AT_FDCWD, (long)path,
+			       flags | O_LARGEFILE, mode, 0, 0);
+}
+
+static inline int odc_next_openat(int dirfd, const char *path, int flags,
+				  mode_t mode)
+{
+	odc_openat_fn *fn = odc_next_fn(openat);
+	if (odc_likely(fn))
+		return fn(dirfd, path, flags, mode);
+	return odc_raw_syscall(SYS_openat, dirfd, (long)path, flags, mode, 0, 0);
+}
+
+static inline int odc_next_openat64(int dirfd, const char *path, int flags,
+				    mode_t mode)
+{
+	odc_openat_fn *fn = odc_next_fn(openat64);
+	if (odc_likely(fn))
+		return fn(dirfd, path, flags, mode);
+	return odc_raw_syscall(SYS_openat, dirfd, (long)path,
+			       flags | O_LARGEFILE, mode, 0, 0);
+}
+
+static inline int odc_next_openat2(int dirfd, const char *path,
+				   const struct open_how *how, size_t size)
+{
+	odc_openat2_fn *fn = odc_next_fn(openat2);
+	if (fn)
+		return fn(dirfd, path, how, size);
+	return odc_raw_syscall(SYS_openat2, dirfd, (long)path, (long)how,
+			       (long)size, 0, 0);
+}
+
+static inline long odc_next_syscall(long nr, const long a[6])
+{
+	odc_syscall_fn *fn = odc_next_fn(syscall);
+	if (odc_likely(fn))
+		return fn(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	return odc_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * The real calls the semantics are built from. Each returns its result or
+ * a negative errno and leaves errno itself unspecified.
+ */
+#ifndef ODC_SYS_H
+#define ODC_SYS_H
+
+#include <sys/stat.h>
+
+#include "odc_call.h"
+
+/* Open C's path with other FLAGS and MODE, through C's own system call. */
+long odc_sys_open(const struct odc_call *c, int flags, mode_t mode);
+long odc_sys_close(int fd);
+long odc_sys_mkdirat(int dirfd, const char *name, mode_t mode);
+long odc_sys_rmdirat(int dirfd, const char *name);
+long odc_sys_fstatat(int dirfd, const char *name, struct stat *st);
+long odc_sys_fchmodat(int dirfd, const char *name, mode_t mode);
+
+#endif

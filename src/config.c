@@ -1,0 +1,80 @@
+/*
+ * ODCREAT_MODE, read once. The first caller may be another library's
+ * constructor or a signal handler, so this takes no lock and allocates
+ * nothing: racing first readers compute the same mode and one publishes it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "odc_config.h"
+
+#define ODC_MODE_UNREAD (-1)
+
+/* How much of a bad value the warning repeats: enough to recognise it. */
+#define ODC_SHOWN_MAX 40
+
+static int odc_config_state = ODC_MODE_UNREAD;
+
+static char odc_config_printable(char ch)
+{
+	return ch >= 0x20 && ch < 0x7f && ch != '"' ? ch : '?';
+}
+
+/* One write(2), so the line cannot interleave with other output. */
+static void odc_config_warn(const char *value)
+{
+	static const char head[] = "odcreat: unknown ODCREAT_MODE \"";
+	static const char tail[] =
+		"\"; valid modes: " ODC_MODE_NAMES "; using einval\n";
+	char line[sizeof head + ODC_SHOWN_MAX + 3 + sizeof tail];
+	size_t len = sizeof head - 1;
+
+	memcpy(line, head, len);
+	for (size_t i = 0; value[i] && i < ODC_SHOWN_MAX; i++)
+		line[len++] = odc_config_printable(value[i]);
+	if (strlen(value) > ODC_SHOWN_MAX) {
+		memcpy(line + len, "...", 3);
+		len += 3;
+	}
+	memcpy(line + len, tail, sizeof tail - 1);
+	len += sizeof tail - 1;
+	ssize_t ignored = write(STDERR_FILENO, line, len);
+	(void)ignored;
+}
+
+static int odc_config_parse(const char **bad)
+{
+	*bad = NULL;
+	/* Setuid, setgid and file-capability programs never obey the caller's environment. */
+	if (getauxval(AT_SECURE))
+		return ODC_MODE_DEFAULT;
+	const char *value = getenv("ODCREAT_MODE");
+	if (!value || !*value)
+		return ODC_MODE_DEFAULT;
+	int mode = odc_mode_parse(value);
+	if (mode >= 0)
+		return mode;
+	*bad = value;
+	return ODC_MODE_DEFAULT;
+}
+
+enum odc_mode odc_config_mode(void)
+{
+	int mode = __atomic_load_n(&odc_config_state, __ATOMIC_RELAXED);
+	if (mode != ODC_MODE_UNREAD)
+		return mode;
+
+	int saved_errno = errno;
+	const char *bad;
+	int unread = ODC_MODE_UNREAD;
+	mode = odc_config_parse(&bad);
+	if (__atomic_compare_exchange_n(&odc_config_state, &unread, mode, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED) && bad)
+		odc_config_warn(bad);
+	errno = saved_errno;
+	return mode;
+}
