@@ -12,7 +12,7 @@ SHIM_SRC := src/shim.c src/config.c src/mode.c src/next.c src/raw.c src/semantic
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
 
-TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE
+TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/early_main
 
 .PHONY: all check clean test-deps

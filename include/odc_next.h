@@ -30,8 +30,10 @@ extern struct odc_next odc_next;
 /* Called from the constructor: dlsym is neither lock-free nor signal-safe. */
 void odc_next_resolve(void);
 
-/* A system call made without libc, returning -1 and setting errno on failure. */
+/* System calls made without libc; -1 and errno on failure, as libc's. */
 long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
+int odc_raw_openat(int dirfd, const char *path, int flags, mode_t mode);
+int odc_raw_openat2(int dirfd, const char *path, const struct open_how *how, size_t size);
 
 /*
  * Until the constructor has run (other libraries' constructors open files
@@ -45,7 +47,7 @@ static inline int odc_next_open(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_raw_syscall(SYS_openat, AT_FDCWD, (long)path, flags, mode, 0, 0);
+	return odc_raw_openat(AT_FDCWD, path, flags, mode);
 }
 
 static inline int odc_next_open64(const char *path, int flags, mode_t mode)
@@ -53,8 +55,7 @@ static inline int odc_next_open64(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open64);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_raw_syscall(SYS_openat, AT_FDCWD, (long)path,
-			       flags | O_LARGEFILE, mode, 0, 0);
+	return odc_raw_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
 }
 
 static inline int odc_next_openat(int dirfd, const char *path, int flags,
@@ -63,7 +64,7 @@ static inline int odc_next_openat(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_raw_syscall(SYS_openat, dirfd, (long)path, flags, mode, 0, 0);
+	return odc_raw_openat(dirfd, path, flags, mode);
 }
 
 static inline int odc_next_openat64(int dirfd, const char *path, int flags,
@@ -72,8 +73,7 @@ static inline int odc_next_openat64(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat64);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_raw_syscall(SYS_openat, dirfd, (long)path,
-			       flags | O_LARGEFILE, mode, 0, 0);
+	return odc_raw_openat(dirfd, path, flags | O_LARGEFILE, mode);
 }
 
 static inline int odc_next_openat2(int dirfd, const char *path,
@@ -82,16 +82,16 @@ static inline int odc_next_openat2(int dirfd, const char *path,
 	odc_openat2_fn *fn = odc_next_fn(openat2);
 	if (fn)
 		return fn(dirfd, path, how, size);
-	return odc_raw_syscall(SYS_openat2, dirfd, (long)path, (long)how,
-			       (long)size, 0, 0);
+	return odc_raw_openat2(dirfd, path, how, size);
 }
 
-static inline long odc_next_syscall(long nr, const long a[6])
+static inline long odc_next_syscall(long nr, long a, long b, long c, long d,
+				    long e, long f)
 {
 	odc_syscall_fn *fn = odc_next_fn(syscall);
 	if (odc_likely(fn))
-		return fn(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-	return odc_raw_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		return fn(nr, a, b, c, d, e, f);
+	return odc_raw_syscall(nr, a, b, c, d, e, f);
 }
 
 #endif

@@ -1,28 +1,33 @@
 /*
  * The exported entry points. Each unpacks its arguments, passes any call
- * without O_CREAT|O_DIRECTORY straight to the next definition, and hands the
- * rest to the semantics. Async-signal-safe and usable before the constructor.
+ * that is not O_CREAT|O_DIRECTORY straight to the next definition, and hands
+ * the rest to the semantics. Async-signal-safe, and usable before the
+ * library's constructor has run.
  */
 #include <errno.h>
-#include <stdarg.h>
 
 #include "odc_call.h"
 #include "odc_config.h"
 #include "odc_next.h"
 
-#define ODC_EXPORT __attribute__((visibility("default")))
+/*
+ * open() and syscall() are variadic. Their entry points name the optional
+ * arguments as parameters instead of reading them with va_arg: on the ABIs
+ * this library builds for (x86-64, i386 and AArch64 Linux) a variadic
+ * argument travels exactly where a named one would, so the common case hands
+ * every argument on untouched, as a tail call. The mode is used only where
+ * the flags say that the caller passed one.
+ */
+#define ODC_ENTRY(name) __asm__(#name) __attribute__((visibility("default")))
 
-/* The flags that make open() read its third argument. */
-#define ODC_MODE_ARG (O_CREAT | __O_TMPFILE)
-
-#define odc_mode_arg(last)                      \
-	({                                      \
-		va_list ap;                     \
-		va_start(ap, last);             \
-		mode_t mode = va_arg(ap, mode_t); \
-		va_end(ap);                     \
-		mode;                           \
-	})
+int odc_open(const char *path, int flags, mode_t mode) ODC_ENTRY(open);
+int odc_open64(const char *path, int flags, mode_t mode) ODC_ENTRY(open64);
+int odc_openat(int dirfd, const char *path, int flags, mode_t mode) ODC_ENTRY(openat);
+int odc_openat64(int dirfd, const char *path, int flags, mode_t mode) ODC_ENTRY(openat64);
+int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
+	ODC_ENTRY(openat2);
+long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
+	ODC_ENTRY(syscall);
 
 /* Carry out C in the configured mode, with libc's result and errno conventions. */
 static long odc_emulate(const struct odc_call *c)
@@ -38,18 +43,19 @@ static long odc_emulate(const struct odc_call *c)
 	return ret;
 }
 
+/* Out of line, so that the entry points' common case needs no stack frame. */
+__attribute__((noinline)) static long odc_emulate_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	struct odc_call c = { .dirfd = dirfd, .path = path, .flags = flags, .mode = mode };
+
+	return odc_emulate(&c);
+}
+
 /* An open_how is read only when its size is the one this build knows. */
 static bool odc_how_combined(const struct open_how *how, size_t size)
 {
 	return how && size == sizeof *how && how->flags <= UINT32_MAX &&
 	       odc_flags_combined((int)how->flags);
-}
-
-static long odc_emulate_openat(int dirfd, const char *path, int flags, mode_t mode)
-{
-	struct odc_call c = { .dirfd = dirfd, .path = path, .flags = flags, .mode = mode };
-
-	return odc_emulate(&c);
 }
 
 static struct odc_call odc_call_openat2(int dirfd, const char *path,
@@ -65,49 +71,36 @@ static struct odc_call odc_call_openat2(int dirfd, const char *path,
 	};
 }
 
-ODC_EXPORT int open(const char *path, int flags, ...)
+int odc_open(const char *path, int flags, mode_t mode)
 {
-	if (odc_likely(!(flags & ODC_MODE_ARG)))
-		return odc_next_open(path, flags, 0);
-	mode_t mode = odc_mode_arg(flags);
-	if (!odc_flags_combined(flags))
+	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open(path, flags, mode);
 	return (int)odc_emulate_openat(AT_FDCWD, path, flags, mode);
 }
 
-ODC_EXPORT int open64(const char *path, int flags, ...)
+int odc_open64(const char *path, int flags, mode_t mode)
 {
-	if (odc_likely(!(flags & ODC_MODE_ARG)))
-		return odc_next_open64(path, flags, 0);
-	mode_t mode = odc_mode_arg(flags);
-	if (!odc_flags_combined(flags))
+	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open64(path, flags, mode);
 	return (int)odc_emulate_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
 }
 
-ODC_EXPORT int openat(int dirfd, const char *path, int flags, ...)
+int odc_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
-	if (odc_likely(!(flags & ODC_MODE_ARG)))
-		return odc_next_openat(dirfd, path, flags, 0);
-	mode_t mode = odc_mode_arg(flags);
-	if (!odc_flags_combined(flags))
+	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat(dirfd, path, flags, mode);
 	return (int)odc_emulate_openat(dirfd, path, flags, mode);
 }
 
-ODC_EXPORT int openat64(int dirfd, const char *path, int flags, ...)
+int odc_openat64(int dirfd, const char *path, int flags, mode_t mode)
 {
-	if (odc_likely(!(flags & ODC_MODE_ARG)))
-		return odc_next_openat64(dirfd, path, flags, 0);
-	mode_t mode = odc_mode_arg(flags);
-	if (!odc_flags_combined(flags))
+	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat64(dirfd, path, flags, mode);
 	return (int)odc_emulate_openat(dirfd, path, flags | O_LARGEFILE, mode);
 }
 
 /* glibc 2.43 adds openat2(); programs built against it find it here too. */
-ODC_EXPORT int openat2(int dirfd, const char *path, const struct open_how *how,
-		       size_t size)
+int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
 {
 	if (!odc_how_combined(how, size))
 		return odc_next_openat2(dirfd, path, how, size);
@@ -115,48 +108,47 @@ ODC_EXPORT int openat2(int dirfd, const char *path, const struct open_how *how,
 	return (int)odc_emulate(&c);
 }
 
-/*
- * The open numbers of syscall(2), in the kernel's argument order and with
- * no O_LARGEFILE added. False for every other call and for ordinary opens.
- */
-static bool odc_syscall_decode(long nr, const long a[6], struct odc_call *c)
+static bool odc_syscall_opens(long nr)
 {
-	switch (nr) {
 #ifdef SYS_open
-	case SYS_open:
-		*c = (struct odc_call){ .dirfd = AT_FDCWD, .path = (const char *)a[0],
-					.flags = (int)a[1], .mode = (mode_t)a[2] };
-		return odc_flags_combined(c->flags);
-#endif
-	case SYS_openat:
-		*c = (struct odc_call){ .dirfd = (int)a[0], .path = (const char *)a[1],
-					.flags = (int)a[2], .mode = (mode_t)a[3] };
-		return odc_flags_combined(c->flags);
-	case SYS_openat2:
-		if (!odc_how_combined((const struct open_how *)a[2], (size_t)a[3]))
-			return false;
-		*c = odc_call_openat2((int)a[0], (const char *)a[1],
-				      (const struct open_how *)a[2]);
+	if (nr == SYS_open)
 		return true;
-	default:
-		return false;
-	}
+#endif
+	return nr == SYS_openat || nr == SYS_openat2;
 }
 
-ODC_EXPORT long syscall(long nr, ...)
+/*
+ * The open numbers of syscall(2), in the kernel's argument order and with
+ * no O_LARGEFILE added. They take four arguments at most.
+ */
+__attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1,
+							long a2, long a3)
 {
-	va_list ap;
-	long a[6];
-
-	/* Every number passes on all six arguments: the shim cannot know how many there are. */
-	va_start(ap, nr);
-	for (int i = 0; i < 6; i++)
-		a[i] = va_arg(ap, long);
-	va_end(ap);
 	struct odc_call c;
-	if (odc_syscall_decode(nr, a, &c))
-		return odc_emulate(&c);
-	return odc_next_syscall(nr, a);
+
+	if (nr == SYS_openat2) {
+		const struct open_how *how = (const struct open_how *)a2;
+		if (!odc_how_combined(how, (size_t)a3))
+			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
+		c = odc_call_openat2((int)a0, (const char *)a1, how);
+	} else if (nr == SYS_openat) {
+		c = (struct odc_call){ .dirfd = (int)a0, .path = (const char *)a1,
+				       .flags = (int)a2, .mode = (mode_t)a3 };
+	} else {
+		c = (struct odc_call){ .dirfd = AT_FDCWD, .path = (const char *)a0,
+				       .flags = (int)a1, .mode = (mode_t)a2 };
+	}
+	if (!odc_flags_combined(c.flags))
+		return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
+	return odc_emulate(&c);
+}
+
+/* Every other number passes on all six arguments: only the kernel knows how many count. */
+long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
+{
+	if (odc_likely(!odc_syscall_opens(nr)))
+		return odc_next_syscall(nr, a0, a1, a2, a3, a4, a5);
+	return odc_syscall_open(nr, a0, a1, a2, a3);
 }
 
 __attribute__((constructor)) static void odc_init(void)

@@ -1,0 +1,84 @@
+# Shared by the bats files: paths, the bats libraries, and the table runner.
+
+ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+BUILD="$ROOT/build"
+SHIM="$BUILD/libodcreat.so"
+ODC_CALL="$BUILD/tests/odc_call"
+MODES="einval freebsd mkdir legacy linux-5.7"
+ENTRIES="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2"
+
+load /usr/lib/bats/bats-support/load.bash
+load /usr/lib/bats/bats-assert/load.bash
+
+# A fresh, empty directory for one case; its path is left in $SCRATCH.
+new_scratch() {
+	CASES=$((${CASES:-0} + 1))
+	SCRATCH="$BATS_TEST_TMPDIR/case.$CASES"
+	mkdir "$SCRATCH"
+}
+
+# make_state STATE: build STATE in the current directory; sets $STATE_PATH, the path to open.
+make_state() {
+	STATE_PATH=p
+	case "$1" in
+	missing)   ;;
+	dir)       mkdir p ;;
+	file)      printf data > p ;;
+	link-dir)  mkdir t && ln -s t p ;;
+	link-file) printf data > t && ln -s t p ;;
+	dangling)  ln -s t p ;;
+	slash)     STATE_PATH=p/ ;;
+	noparent)  STATE_PATH=a/p ;;
+	*)         echo "unknown state $1" >&2; return 1 ;;
+	esac
+}
+
+# run_case MODE ENTRY STATE FLAGS: sets $OUT to the helper's line for one call
+# under the shim (MODE "none": without it). A changed errno on success shows.
+run_case() {
+	local mode=$1 entry=$2 state=$3 flags=$4 rc
+	new_scratch
+	cd "$SCRATCH" || return 1
+	make_state "$state" || return 1
+	if [ "$mode" = none ]; then
+		OUT=$("$ODC_CALL" "$entry" "$STATE_PATH" "$flags" 2>&1)
+	else
+		OUT=$(ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$ODC_CALL" "$entry" "$STATE_PATH" "$flags" 2>&1)
+	fi
+	rc=$?
+	cd "$BATS_TEST_TMPDIR" || return 1
+	[ $rc -eq 3 ] && OUT="$OUT (errno changed on success)"
+	return 0
+}
+
+# trim VAR: strip the blanks around the value of the variable named VAR.
+trim() {
+	local -n ref=$1
+	ref=${ref#"${ref%%[![:space:]]*}"}
+	ref=${ref%"${ref##*[![:space:]]}"}
+}
+
+# check_table ENTRY FLAGS: every row of table.txt for FLAGS, in every mode.
+check_table() {
+	local entry=$1 want_flags=$2 line flags state mode expected i failed=0 rows=0
+	local -a cells modes=($MODES)
+	while IFS= read -r line; do
+		case "$line" in '#'*|'') continue ;; esac
+		IFS='|' read -r -a cells <<< "$line"
+		flags=${cells[0]}; trim flags
+		[ "$flags" = "$want_flags" ] || continue
+		state=${cells[1]}; trim state
+		rows=$((rows + 1))
+		for i in "${!modes[@]}"; do
+			mode=${modes[$i]}
+			expected=${cells[$((i + 2))]}; trim expected
+			run_case "$mode" "$entry" "$state" "$want_flags"
+			if [ "$OUT" != "$expected" ]; then
+				echo "$entry $want_flags $state $mode: expected '$expected', got '$OUT'"
+				failed=1
+			fi
+		done
+	done < "$BATS_TEST_DIRNAME/table.txt"
+	[ $rows -gt 0 ] || { echo "no rows for $want_flags"; return 1; }
+	return $failed
+}
