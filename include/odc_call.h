@@ -18,6 +18,9 @@ struct odc_call {
 	bool via_openat2;	/* keep openat2's strict checks and resolve flags */
 };
 
+/* The bit of O_TMPFILE that is not O_DIRECTORY (glibc's __O_TMPFILE holds both). */
+#define ODC_TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
+
 /*
  * True when FLAGS hold O_CREAT|O_DIRECTORY in a form odcreat redefines.
  * O_TMPFILE contains the O_DIRECTORY bit and keeps its own meaning; open()
@@ -25,7 +28,7 @@ struct odc_call {
  */
 static inline bool odc_flags_combined(int flags)
 {
-	return (flags & (O_CREAT | O_DIRECTORY | __O_TMPFILE | O_PATH)) ==
+	return (flags & (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)) ==
 	       (O_CREAT | O_DIRECTORY);
 }
 

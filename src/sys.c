@@ -21,7 +21,7 @@ long odc_sys_open(const struct odc_call *c, int flags, mode_t mode)
 	/* openat2 refuses a mode that nothing will be created with. */
 	struct open_how how = {
 		.flags = (uint32_t)flags,
-		.mode = flags & (O_CREAT | __O_TMPFILE) ? mode : 0,
+		.mode = flags & (O_CREAT | ODC_TMPFILE_BIT) ? mode : 0,
 		.resolve = c->resolve,
 	};
 	return odc_sys_result(odc_next_openat2(c->dirfd, c->path, &how, sizeof how));

@@ -3,7 +3,7 @@
  * came back and what is left in the current directory.
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
- *            ENTRY PATH FLAGS
+ *            [-n TIMES] [-L NOFILE] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat or
  * sys_openat2. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -14,6 +14,9 @@
  * lists the directory's entries as name:dir, name:file (empty), name:data
  * or name:link, or "-" when it is empty. With -t, THREADS threads make the
  * call at once and RESULT counts each outcome and the distinct inodes.
+ * -n repeats the call (closing each descriptor) and reports the last; -L
+ * lowers RLIMIT_NOFILE for the call only. -s passes an open_how of SIZE
+ * bytes, zero beyond the fields this build knows.
  * Exit status 3 means a successful call changed errno.
  */
 #include <dirent.h>
@@ -23,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -41,9 +45,16 @@ struct request {
 
 static long call_entry(const struct request *r)
 {
-	struct open_how how = { .flags = (unsigned)r->flags, .mode = r->mode,
-				.resolve = r->resolve };
+	struct {
+		struct open_how how;
+		char tail[64];
+	} big = { .how = { .flags = (unsigned)r->flags, .resolve = r->resolve } };
+	struct open_how *how = &big.how;
 	const char *e = r->entry;
+
+	/* As a careful caller would: openat2 refuses a mode nothing is created with. */
+	if (r->flags & (O_CREAT | (O_TMPFILE & ~O_DIRECTORY)))
+		how->mode = r->mode;
 
 	if (!strcmp(e, "open"))
 		return open(r->path, r->flags, r->mode);
@@ -54,13 +65,13 @@ static long call_entry(const struct request *r)
 	if (!strcmp(e, "openat64"))
 		return openat64(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat2"))
-		return openat2_call(r->dirfd, r->path, &how, r->how_size);
+		return openat2_call(r->dirfd, r->path, how, r->how_size);
 	if (!strcmp(e, "sys_open"))
 		return syscall(SYS_open, r->path, r->flags, r->mode);
 	if (!strcmp(e, "sys_openat"))
 		return syscall(SYS_openat, r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "sys_openat2"))
-		return syscall(SYS_openat2, r->dirfd, r->path, &how, r->how_size);
+		return syscall(SYS_openat2, r->dirfd, r->path, how, r->how_size);
 	fprintf(stderr, "odc_call: unknown entry point %s\n", e);
 	exit(2);
 }
@@ -182,10 +193,10 @@ int main(int argc, char **argv)
 {
 	struct request req = { .dirfd = AT_FDCWD, .mode = 0755,
 			       .how_size = sizeof(struct open_how) };
-	int threads = 0, opt, dirfd_override = -1;
+	int threads = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:n:L:")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -193,10 +204,12 @@ int main(int argc, char **argv)
 		case 's': req.how_size = strtoul(optarg, NULL, 0); break;
 		case 'D': dirfd_override = atoi(optarg); have_dirfd = true; break;
 		case 't': threads = atoi(optarg); break;
+		case 'n': times = atoi(optarg); break;
+		case 'L': nofile = atoi(optarg); break;
 		default: return 2;
 		}
 	}
-	if (argc - optind != 3 || threads > MAX_THREADS) {
+	if (argc - optind != 3 || threads > MAX_THREADS || times < 1) {
 		fprintf(stderr, "usage: odc_call [options] ENTRY PATH FLAGS\n");
 		return 2;
 	}
@@ -217,9 +230,21 @@ int main(int argc, char **argv)
 	if (threads > 0)
 		return run_race(&req, threads);
 
+	for (int i = 1; i < times; i++) {
+		long fd = call_entry(&req);
+		if (fd >= 0)
+			close((int)fd);
+	}
+
+	struct rlimit saved, lowered = { .rlim_cur = (rlim_t)nofile };
+	getrlimit(RLIMIT_NOFILE, &saved);
+	lowered.rlim_max = saved.rlim_max;
+	if (nofile)
+		setrlimit(RLIMIT_NOFILE, &lowered);
 	errno = EDOM;
 	long ret = call_entry(&req);
 	int err = errno;
+	setrlimit(RLIMIT_NOFILE, &saved);
 	char result[32];
 
 	describe_result(ret, err, result, sizeof result);

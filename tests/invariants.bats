@@ -1,0 +1,276 @@
+#!/usr/bin/env bats
+# The core's invariants: pass-through, errno, cleanup, races, early callers,
+# configuration and the exported symbols.
+
+load test_helper
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# shim MODE CMD...: run CMD under the shim in MODE.
+shim() {
+	local mode=$1
+	shift
+	ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
+}
+
+# syscalls_of CMD...: how many system calls CMD makes, threads included.
+syscalls_of() {
+	local log="$BATS_TEST_TMPDIR/strace.$RANDOM"
+	strace -f -qq -o "$log" "$@" > /dev/null
+	grep -vc -e '+++ exited' -e '--- SIG' "$log"
+}
+
+@test "only the interposed functions are exported" {
+	run bash -c "nm -D --defined-only '$SHIM' | awk '{print \$3}' | sort | tr '\n' ' '"
+	assert_output "open open64 openat openat2 openat64 syscall "
+}
+
+@test "the library needs nothing beyond libc" {
+	run bash -c "readelf -d '$SHIM' | grep NEEDED"
+	assert_output --partial "libc.so.6"
+	refute_output --partial "libdl"
+	assert_equal "$(echo "$output" | wc -l)" 1
+}
+
+@test "fast path: an ordinary open costs no extra system call" {
+	for mode in mkdir native; do
+		one=$(shim $mode syscalls_of "$ODC_CALL" -n 1 open /etc/passwd rdonly)
+		many=$(shim $mode syscalls_of "$ODC_CALL" -n 101 open /etc/passwd rdonly)
+		# 100 more calls: each one openat and one close, as without the shim.
+		assert_equal "$((many - one))" 200
+	done
+	one=$(syscalls_of "$ODC_CALL" -n 1 openat f creat,wronly)
+	many=$(syscalls_of "$ODC_CALL" -n 101 openat f creat,wronly)
+	assert_equal "$((many - one))" 200
+	one=$(shim mkdir syscalls_of "$ODC_CALL" -n 1 openat f creat,wronly)
+	many=$(shim mkdir syscalls_of "$ODC_CALL" -n 101 openat f creat,wronly)
+	assert_equal "$((many - one))" 200
+}
+
+@test "fast path: ordinary opens and creates keep errno and their result, in every mode" {
+	for mode in $MODES native; do
+		for entry in $ENTRIES; do
+			run_case "$mode" "$entry" missing creat,wronly
+			assert_equal "$OUT" "fd:file p:file"
+			run_case "$mode" "$entry" dir directory
+			assert_equal "$OUT" "fd:dir p:dir"
+			run_case "$mode" "$entry" file trunc,wronly
+			assert_equal "$OUT" "fd:file p:file"
+		done
+	done
+}
+
+@test "einval makes no system call for the pair; native hands it to the kernel" {
+	one=$(shim einval syscalls_of "$ODC_CALL" -n 1 open p creat,directory)
+	many=$(shim einval syscalls_of "$ODC_CALL" -n 11 open p creat,directory)
+	assert_equal "$((many - one))" 0
+	one=$(shim native syscalls_of "$ODC_CALL" -n 1 open p creat,directory)
+	many=$(shim native syscalls_of "$ODC_CALL" -n 11 open p creat,directory)
+	# The kernel refuses each (EINVAL on this kernel).
+	assert_equal "$((many - one))" 10
+}
+
+@test "mkdir mode creating a directory takes two system calls: mkdirat, openat" {
+	local log="$BATS_TEST_TMPDIR/log"
+	strace -qq -e trace=openat,mkdirat,mkdir,unlinkat,newfstatat,fchmodat -o "$log" \
+		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	run grep -F 'AT_FDCWD, "p"' "$log"
+	assert_line --index 0 --regexp '^mkdirat\(AT_FDCWD, "p", 0755\) += 0$'
+	assert_line --index 1 --regexp '^openat\(AT_FDCWD, "p", O_RDONLY\|O_NOFOLLOW\|O_DIRECTORY\) += [0-9]+$'
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "native mode gives whatever the kernel gives, for the whole table" {
+	local state flags
+	for flags in creat,directory creat,directory,excl creat,directory,rdwr; do
+		for state in missing dir file link-dir link-file dangling slash noparent; do
+			for entry in open openat2 sys_openat; do
+				run_case none "$entry" "$state" "$flags"
+				kernel=$OUT
+				run_case native "$entry" "$state" "$flags"
+				assert_equal "$OUT" "$kernel"
+			done
+		done
+	done
+}
+
+@test "O_TMPFILE passes through untouched; O_TMPFILE|O_CREAT stays EINVAL" {
+	for mode in $MODES native; do
+		for entry in $ENTRIES; do
+			run_case "$mode" "$entry" dir tmpfile,rdwr
+			assert_equal "$OUT" "fd:file p:dir"
+			run_case "$mode" "$entry" dir tmpfile,creat,rdwr
+			assert_equal "$OUT" "EINVAL p:dir"
+		done
+	done
+}
+
+@test "O_PATH ignores O_CREAT in open and openat, and openat2 refuses it" {
+	for mode in $MODES; do
+		for entry in open open64 openat openat64 sys_open sys_openat; do
+			run_case "$mode" "$entry" dir path,creat,directory
+			assert_equal "$OUT" "fd:dir p:dir"
+			run_case "$mode" "$entry" missing path,creat,directory
+			assert_equal "$OUT" "ENOENT -"
+		done
+		for entry in openat2 sys_openat2; do
+			run_case "$mode" "$entry" dir path,creat,directory
+			assert_equal "$OUT" "EINVAL p:dir"
+		done
+	done
+}
+
+@test "new objects get mode & ~umask" {
+	shim mkdir "$ODC_CALL" -u 027 -m 0777 open d creat,directory
+	assert_equal "$(stat -c %a d)" 750
+	shim legacy "$ODC_CALL" -u 027 -m 0666 open f creat,directory
+	assert_equal "$(stat -c %a f)" 640
+	shim linux-5.7 "$ODC_CALL" -u 077 -m 0666 open g creat,directory
+	assert_equal "$(stat -c %a g)" 600
+}
+
+@test "mkdir: the creator gets its directory open even when the mode forbids reading" {
+	chmod 1777 "$SCRATCH"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" -m 0 open p creat,directory
+	assert_output "fd:dir p:dir"
+	assert_equal "$(stat -c '%a %U' p)" "0 nobody"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" -u 0 -m 0333 openat2 q creat,directory
+	assert_output "fd:dir p:dir q:dir"
+	assert_equal "$(stat -c %a q)" 333
+}
+
+@test "path errors come out as the kernel reports them, and nothing is left" {
+	long=$(printf 'n%.0s' $(seq 300))
+	ln -s loop loop
+	for mode in freebsd mkdir legacy linux-5.7; do
+		run shim $mode "$ODC_CALL" -D 999 openat p creat,directory
+		assert_output "EBADF loop:link"
+		run shim $mode "$ODC_CALL" open "$long" creat,directory
+		assert_output "ENAMETOOLONG loop:link"
+		run shim $mode "$ODC_CALL" open loop creat,directory
+		assert_output "ELOOP loop:link"
+		run shim $mode "$ODC_CALL" open loop/x creat,directory
+		assert_output "ELOOP loop:link"
+	done
+}
+
+@test "EACCES as an unprivileged user leaves nothing behind" {
+	mkdir locked
+	for mode in freebsd mkdir legacy linux-5.7; do
+		run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$ODC_CALL" openat locked/p creat,directory
+		assert_output --regexp '^E(ACCES|NOENT) locked:dir$'
+		[ "$mode" = freebsd ] && assert_output "ENOENT locked:dir" || assert_output "EACCES locked:dir"
+		assert_equal "$(ls -A locked)" ""
+	done
+}
+
+@test "out of descriptors after mkdir made the directory: EMFILE, and it is removed" {
+	for entry in open openat openat2 sys_openat; do
+		run shim mkdir "$ODC_CALL" -L 4 "$entry" p creat,directory
+		assert_output "EMFILE -"
+	done
+	run shim legacy "$ODC_CALL" -L 4 open p creat,directory
+	assert_output "EMFILE -"
+}
+
+@test "read-only file system: EROFS in every mode, nothing created" {
+	run unshare -m sh -c "mount --bind -o ro '$SCRATCH' '$SCRATCH' && cd '$SCRATCH' &&
+		for m in mkdir legacy linux-5.7; do
+			ODCREAT_MODE=\$m LD_PRELOAD='$SHIM' '$ODC_CALL' open p creat,directory
+		done"
+	assert_output "$(printf 'EROFS -\nEROFS -\nEROFS -')"
+	[ ! -e p ]
+}
+
+@test "racing threads in mkdir mode: one O_EXCL creator wins; without O_EXCL all share one directory" {
+	for i in 1 2 3 4 5; do
+		run shim mkdir "$ODC_CALL" -t 16 open "race$i" creat,directory,excl
+		assert_output "fds=1 inodes=1 errors=$(printf 'EEXIST,%.0s' $(seq 14))EEXIST"
+		run shim mkdir "$ODC_CALL" -t 16 open "share$i" creat,directory
+		assert_output "fds=16 inodes=1 errors=none"
+	done
+}
+
+@test "racing threads leave no stray file in any mode but linux-5.7" {
+	for mode in einval freebsd mkdir; do
+		run shim $mode "$ODC_CALL" -t 16 open "r-$mode" creat,directory
+		run find . -type f -name 'r-*'
+		assert_output ""
+	done
+	run shim legacy "$ODC_CALL" -t 16 open r-legacy creat,directory,excl
+	assert_output "fds=1 inodes=1 errors=$(printf 'EEXIST,%.0s' $(seq 14))EEXIST"
+}
+
+@test "a library constructor that runs before odcreat's gets the chosen semantics" {
+	run env LD_DEBUG=libs ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$BUILD/tests/early_main"
+	assert_line "open=fd syscall=fd getpid=ok"
+	# The early library really was initialised first.
+	inits=$(echo "$output" | grep 'calling init' | grep -n -e libearly -e libodcreat | cut -d: -f1 | tr '\n' ' ')
+	assert_equal "$(echo "$output" | grep 'calling init' | grep -c -e libearly -e libodcreat)" 2
+	first=$(echo "$output" | grep 'calling init' | grep -m1 -e libearly -e libodcreat)
+	assert_equal "${first##*/}" "libearly.so"
+	[ -d early-open ] && [ -d early-syscall ]
+	run env ODCREAT_MODE=einval LD_PRELOAD="$SHIM" "$BUILD/tests/early_main"
+	assert_output "open=EINVAL syscall=EINVAL getpid=ok"
+}
+
+@test "setpriv and su (libcap-ng opens files early) run under the shim" {
+	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" setpriv --reuid=nobody --regid=nogroup \
+		--clear-groups id -un
+	assert_success
+	assert_output "nobody"
+	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" su -s /bin/sh -c 'id -un' nobody
+	assert_success
+	assert_output "nobody"
+}
+
+@test "an unknown mode: one line naming the valid modes, then einval" {
+	run env ODCREAT_MODE=bogus LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	assert_line --index 0 'odcreat: unknown ODCREAT_MODE "bogus"; valid modes: einval freebsd mkdir legacy linux-5.7 native; using einval'
+	assert_line --index 1 "EINVAL -"
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "a hostile ODCREAT_MODE is shown escaped and shortened" {
+	run env ODCREAT_MODE="$(printf 'x\033[2J"\n%0300d' 0)" LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	assert_line --index 0 --regexp '^odcreat: unknown ODCREAT_MODE "x\?\[2J\?\?0{33}\.\.\."; valid modes'
+	assert_line --index 1 "EINVAL -"
+}
+
+@test "an empty ODCREAT_MODE is the default, silently" {
+	run env ODCREAT_MODE= LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	assert_output "EINVAL -"
+}
+
+@test "secure-execution programs ignore ODCREAT_* and use einval" {
+	# Install the shim system-wide in a private mount namespace: a copy of
+	# /etc with an ld.so.preload, bind-mounted over /etc there only.
+	local root
+	root=$(mktemp -d /tmp/odcreat-secure.XXXXXX)
+	mkdir "$root/work"
+	chmod 755 "$root"
+	chmod 1777 "$root/work"
+	cp -a /etc "$root/etc"
+	cp "$SHIM" "$root/libodcreat.so"
+	cp "$ODC_CALL" "$root/odc_call"
+	cp "$ODC_CALL" "$root/odc_call_suid"
+	chmod 4755 "$root/odc_call_suid"
+	echo "$root/libodcreat.so" > "$root/etc/ld.so.preload"
+	run unshare -m sh -c "mount --bind '$root/etc' /etc && cd '$root/work' &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env ODCREAT_MODE=mkdir '$root/odc_call_suid' open suid creat,directory &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env ODCREAT_MODE=mkdir '$root/odc_call' open plain creat,directory &&
+		env ODCREAT_MODE=mkdir '$root/odc_call' open root creat,directory"
+	assert_line --index 0 "EINVAL -"
+	assert_line --index 1 "fd:dir plain:dir"
+	assert_line --index 2 "fd:dir plain:dir root:dir"
+	rm -rf "$root"
+	[ ! -e /etc/ld.so.preload ] || ! grep -q odcreat /etc/ld.so.preload
+}
