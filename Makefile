@@ -8,7 +8,7 @@ BUILD   := build
 SHIM_CFLAGS  := $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE
 SHIM_LDFLAGS := -shared -Wl,--version-script=shim.map -Wl,-z,now -Wl,-z,relro -Wl,--no-undefined
 
-SHIM_SRC := src/shim.c src/config.c src/mode.c src/next.c src/raw.c src/semantics.c src/sys.c
+SHIM_SRC := src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c src/semantics.c src/sys.c
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
 

@@ -1,4 +1,4 @@
-/* Which semantics this process asked for. */
+/* Which semantics this process asked for, and where it wants them logged. */
 #ifndef ODC_CONFIG_H
 #define ODC_CONFIG_H
 
@@ -9,5 +9,8 @@
  * Async-signal-safe; callable before the library's constructor.
  */
 enum odc_mode odc_config_mode(void);
+
+/* ODCREAT_LOG: a file name, "stderr", or NULL for no log. Read with the mode. */
+const char *odc_config_log(void);
 
 #endif

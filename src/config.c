@@ -1,7 +1,8 @@
 /*
- * ODCREAT_MODE, read once. The first caller may be another library's
- * constructor or a signal handler, so this takes no lock and allocates
- * nothing: racing first readers compute the same mode and one publishes it.
+ * ODCREAT_MODE and ODCREAT_LOG, read once. The first caller may be another
+ * library's constructor or a signal handler, so this takes no lock and
+ * allocates nothing: racing first readers compute the same answers and one
+ * publishes the mode, after the log destination.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -18,6 +19,8 @@
 #define ODC_SHOWN_MAX 40
 
 static int odc_config_state = ODC_MODE_UNREAD;
+/* Points into the environment, which glibc never frees. */
+static const char *odc_config_log_dest;
 
 static char odc_config_printable(char ch)
 {
@@ -52,6 +55,9 @@ static int odc_config_parse(const char **bad)
 	/* Setuid, setgid and file-capability programs never obey the caller's environment. */
 	if (getauxval(AT_SECURE))
 		return ODC_MODE_DEFAULT;
+	const char *log = getenv("ODCREAT_LOG");
+	if (log && *log)
+		__atomic_store_n(&odc_config_log_dest, log, __ATOMIC_RELAXED);
 	const char *value = getenv("ODCREAT_MODE");
 	if (!value || !*value)
 		return ODC_MODE_DEFAULT;
@@ -64,7 +70,7 @@ static int odc_config_parse(const char **bad)
 
 enum odc_mode odc_config_mode(void)
 {
-	int mode = __atomic_load_n(&odc_config_state, __ATOMIC_RELAXED);
+	int mode = __atomic_load_n(&odc_config_state, __ATOMIC_ACQUIRE);
 	if (mode != ODC_MODE_UNREAD)
 		return mode;
 
@@ -73,8 +79,14 @@ enum odc_mode odc_config_mode(void)
 	int unread = ODC_MODE_UNREAD;
 	mode = odc_config_parse(&bad);
 	if (__atomic_compare_exchange_n(&odc_config_state, &unread, mode, false,
-					__ATOMIC_RELAXED, __ATOMIC_RELAXED) && bad)
+					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE) && bad)
 		odc_config_warn(bad);
 	errno = saved_errno;
 	return mode;
+}
+
+const char *odc_config_log(void)
+{
+	odc_config_mode();
+	return __atomic_load_n(&odc_config_log_dest, __ATOMIC_RELAXED);
 }

@@ -8,6 +8,7 @@
 
 #include "odc_call.h"
 #include "odc_config.h"
+#include "odc_log.h"
 #include "odc_next.h"
 
 /*
@@ -29,12 +30,17 @@ int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t 
 long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 	ODC_ENTRY(syscall);
 
-/* Carry out C in the configured mode, with libc's result and errno conventions. */
-static long odc_emulate(const struct odc_call *c)
+/*
+ * Carry out C in the configured mode and log it, with libc's result and
+ * errno conventions. ENTRY names the function the program called.
+ */
+static long odc_emulate(const char *entry, const struct odc_call *c)
 {
 	int saved_errno = errno;
-	long ret = odc_semantics(odc_config_mode(), c);
+	enum odc_mode mode = odc_config_mode();
+	long ret = odc_semantics(mode, c);
 
+	odc_log_call(entry, c, mode, ret);
 	if (ret < 0) {
 		errno = (int)-ret;
 		return -1;
@@ -44,11 +50,13 @@ static long odc_emulate(const struct odc_call *c)
 }
 
 /* Out of line, so that the entry points' common case needs no stack frame. */
-__attribute__((noinline)) static long odc_emulate_openat(int dirfd, const char *path, int flags, mode_t mode)
+__attribute__((noinline)) static long odc_emulate_openat(const char *entry, int dirfd,
+							  const char *path, int flags,
+							  mode_t mode)
 {
 	struct odc_call c = { .dirfd = dirfd, .path = path, .flags = flags, .mode = mode };
 
-	return odc_emulate(&c);
+	return odc_emulate(entry, &c);
 }
 
 /* An open_how is read only when its size is the one this build knows. */
@@ -75,28 +83,28 @@ int odc_open(const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open(path, flags, mode);
-	return (int)odc_emulate_openat(AT_FDCWD, path, flags, mode);
+	return (int)odc_emulate_openat("open", AT_FDCWD, path, flags, mode);
 }
 
 int odc_open64(const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open64(path, flags, mode);
-	return (int)odc_emulate_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
+	return (int)odc_emulate_openat("open64", AT_FDCWD, path, flags | O_LARGEFILE, mode);
 }
 
 int odc_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat(dirfd, path, flags, mode);
-	return (int)odc_emulate_openat(dirfd, path, flags, mode);
+	return (int)odc_emulate_openat("openat", dirfd, path, flags, mode);
 }
 
 int odc_openat64(int dirfd, const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat64(dirfd, path, flags, mode);
-	return (int)odc_emulate_openat(dirfd, path, flags | O_LARGEFILE, mode);
+	return (int)odc_emulate_openat("openat64", dirfd, path, flags | O_LARGEFILE, mode);
 }
 
 /* glibc 2.43 adds openat2(); programs built against it find it here too. */
@@ -105,7 +113,7 @@ int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t 
 	if (!odc_how_combined(how, size))
 		return odc_next_openat2(dirfd, path, how, size);
 	struct odc_call c = odc_call_openat2(dirfd, path, how);
-	return (int)odc_emulate(&c);
+	return (int)odc_emulate("openat2", &c);
 }
 
 static bool odc_syscall_opens(long nr)
@@ -125,22 +133,26 @@ __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1
 							long a2, long a3)
 {
 	struct odc_call c;
+	const char *entry;
 
 	if (nr == SYS_openat2) {
 		const struct open_how *how = (const struct open_how *)a2;
 		if (!odc_how_combined(how, (size_t)a3))
 			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
 		c = odc_call_openat2((int)a0, (const char *)a1, how);
+		entry = "syscall(SYS_openat2)";
 	} else if (nr == SYS_openat) {
 		c = (struct odc_call){ .dirfd = (int)a0, .path = (const char *)a1,
 				       .flags = (int)a2, .mode = (mode_t)a3 };
+		entry = "syscall(SYS_openat)";
 	} else {
 		c = (struct odc_call){ .dirfd = AT_FDCWD, .path = (const char *)a0,
 				       .flags = (int)a1, .mode = (mode_t)a2 };
+		entry = "syscall(SYS_open)";
 	}
 	if (!odc_flags_combined(c.flags))
 		return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
-	return odc_emulate(&c);
+	return odc_emulate(entry, &c);
 }
 
 /* Every other number passes on all six arguments: only the kernel knows how many count. */

@@ -1,0 +1,285 @@
+/*
+ * The audit log: one line for each call odcreat redefined. Each line is
+ * built on the stack and written with a single write(2) to a descriptor
+ * opened O_APPEND, so lines from many threads and processes never
+ * interleave. No stdio, no malloc, no locks; errno and the call's result are
+ * never changed, and a log that cannot be opened or written is skipped.
+ */
+#include <errno.h>
+#include <linux/openat2.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "odc_config.h"
+#include "odc_log.h"
+#include "odc_next.h"
+
+/* The log descriptor is moved this high, out of the way of the program's own. */
+#define ODC_LOG_FD_MIN 512
+
+/* A line longer than this is cut short, and ends in "...". */
+#define ODC_LOG_LINE_MAX 2048
+
+struct odc_line {
+	char text[ODC_LOG_LINE_MAX];
+	size_t len;
+};
+
+static void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
+{
+	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
+
+	if (n > room) {
+		n = room;
+		memcpy(l->text + l->len, s, n);
+		l->len += n;
+		memcpy(l->text + l->len, "...", 3);
+		l->len += 3;
+		return;
+	}
+	memcpy(l->text + l->len, s, n);
+	l->len += n;
+}
+
+static void odc_put(struct odc_line *l, const char *s)
+{
+	odc_put_bytes(l, s, strlen(s));
+}
+
+static void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base,
+			 int width)
+{
+	char digits[24];
+	int n = 0;
+
+	do {
+		digits[sizeof digits - 1 - n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v || n < width);
+	odc_put_bytes(l, digits + sizeof digits - n, (size_t)n);
+}
+
+static void odc_put_int(struct odc_line *l, long long v)
+{
+	if (v < 0) {
+		odc_put(l, "-");
+		odc_put_uint(l, 0ULL - (unsigned long long)v, 10, 1);
+		return;
+	}
+	odc_put_uint(l, (unsigned long long)v, 10, 1);
+}
+
+/* Quoted, with every byte that could forge a line or a field written as \xHH. */
+static void odc_put_quoted(struct odc_line *l, const char *s)
+{
+	odc_put(l, "\"");
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') {
+			odc_put_bytes(l, s, 1);
+			continue;
+		}
+		odc_put(l, "\\x");
+		odc_put_uint(l, ch, 16, 2);
+	}
+	odc_put(l, "\"");
+}
+
+/* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */
+static void odc_put_time(struct odc_line *l)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	long long days = now.tv_sec / 86400, secs = now.tv_sec % 86400;
+	long long era_day = days + 719468;	/* days since 0000-03-01 */
+	long long era = era_day / 146097;
+	long long doe = era_day - era * 146097;
+	long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long long mp = (5 * doy + 2) / 153;
+	long long day = doy - (153 * mp + 2) / 5 + 1;
+	long long month = mp < 10 ? mp + 3 : mp - 9;
+	long long year = yoe + era * 400 + (month <= 2);
+
+	odc_put_uint(l, (unsigned long long)year, 10, 4);
+	odc_put(l, "-");
+	odc_put_uint(l, (unsigned long long)month, 10, 2);
+	odc_put(l, "-");
+	odc_put_uint(l, (unsigned long long)day, 10, 2);
+	odc_put(l, "T");
+	odc_put_uint(l, (unsigned long long)(secs / 3600), 10, 2);
+	odc_put(l, ":");
+	odc_put_uint(l, (unsigned long long)(secs / 60 % 60), 10, 2);
+	odc_put(l, ":");
+	odc_put_uint(l, (unsigned long long)(secs % 60), 10, 2);
+	odc_put(l, ".");
+	odc_put_uint(l, (unsigned long long)(now.tv_nsec / 1000), 10, 6);
+	odc_put(l, "Z");
+}
+
+struct odc_flag_name {
+	unsigned long long bit;
+	const char *name;
+};
+
+static const struct odc_flag_name odc_open_flags[] = {
+	{ O_CREAT, "O_CREAT" },		{ O_EXCL, "O_EXCL" },
+	{ O_NOCTTY, "O_NOCTTY" },	{ O_TRUNC, "O_TRUNC" },
+	{ O_APPEND, "O_APPEND" },	{ O_NONBLOCK, "O_NONBLOCK" },
+	{ O_SYNC, "O_SYNC" },		{ O_DSYNC, "O_DSYNC" },
+	{ O_DIRECT, "O_DIRECT" },	{ 0100000, "O_LARGEFILE" },
+	{ O_DIRECTORY, "O_DIRECTORY" }, { O_NOFOLLOW, "O_NOFOLLOW" },
+	{ O_NOATIME, "O_NOATIME" },	{ O_CLOEXEC, "O_CLOEXEC" },
+	{ O_PATH, "O_PATH" },		{ ODC_TMPFILE_BIT, "__O_TMPFILE" },
+	{ 0, NULL }
+};
+
+static const struct odc_flag_name odc_resolve_flags[] = {
+	{ RESOLVE_NO_XDEV, "RESOLVE_NO_XDEV" },
+	{ RESOLVE_NO_MAGICLINKS, "RESOLVE_NO_MAGICLINKS" },
+	{ RESOLVE_NO_SYMLINKS, "RESOLVE_NO_SYMLINKS" },
+	{ RESOLVE_BENEATH, "RESOLVE_BENEATH" },
+	{ RESOLVE_IN_ROOT, "RESOLVE_IN_ROOT" },
+	{ RESOLVE_CACHED, "RESOLVE_CACHED" },
+	{ 0, NULL }
+};
+
+/* Names for the bits of VALUE, then any unnamed rest in octal. */
+static void odc_put_bits(struct odc_line *l, unsigned long long value,
+			 const struct odc_flag_name *names, const char *sep)
+{
+	for (; names->name; names++) {
+		if ((value & names->bit) != names->bit)
+			continue;
+		value &= ~names->bit;
+		odc_put(l, sep);
+		odc_put(l, names->name);
+		sep = "|";
+	}
+	if (value) {
+		odc_put(l, sep);
+		odc_put(l, "0");
+		odc_put_uint(l, value, 8, 1);
+	}
+}
+
+static void odc_put_flags(struct odc_line *l, int flags)
+{
+	static const char *const access[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE" };
+
+	odc_put(l, access[flags & O_ACCMODE]);
+	odc_put_bits(l, (unsigned)flags & ~(unsigned)O_ACCMODE, odc_open_flags, "|");
+}
+
+static void odc_put_result(struct odc_line *l, long ret)
+{
+	if (ret >= 0) {
+		odc_put_int(l, ret);
+		return;
+	}
+	const char *name = strerrorname_np((int)-ret);
+	if (name)
+		odc_put(l, name);
+	else
+		odc_put_int(l, ret);
+}
+
+static void odc_format(struct odc_line *l, const char *entry,
+		       const struct odc_call *c, enum odc_mode mode, long ret)
+{
+	l->len = 0;
+	odc_put_time(l);
+	odc_put(l, " pid=");
+	odc_put_int(l, getpid());
+	odc_put(l, " prog=");
+	odc_put_quoted(l, program_invocation_short_name ? program_invocation_short_name : "");
+	odc_put(l, " call=");
+	odc_put(l, entry);
+	odc_put(l, " dirfd=");
+	if (c->dirfd == AT_FDCWD)
+		odc_put(l, "AT_FDCWD");
+	else
+		odc_put_int(l, c->dirfd);
+	odc_put(l, " path=");
+	odc_put_quoted(l, c->path ? c->path : "");
+	odc_put(l, " flags=");
+	odc_put_flags(l, c->flags);
+	odc_put(l, " mode=0");
+	odc_put_uint(l, c->mode, 8, 3);
+	if (c->resolve)
+		odc_put_bits(l, c->resolve, odc_resolve_flags, " resolve=");
+	odc_put(l, " semantics=");
+	odc_put(l, odc_mode_name(mode));
+	odc_put(l, " result=");
+	odc_put_result(l, ret);
+	l->text[l->len++] = '\n';
+}
+
+/* The open log file, and what it was, to notice when the program reuses its number. */
+static int odc_log_fd = -1;
+static dev_t odc_log_dev;
+static ino_t odc_log_ino;
+
+static bool odc_log_still_ours(int fd)
+{
+	struct stat st;
+
+	return fd >= 0 && fstat(fd, &st) == 0 &&
+	       st.st_dev == __atomic_load_n(&odc_log_dev, __ATOMIC_RELAXED) &&
+	       st.st_ino == __atomic_load_n(&odc_log_ino, __ATOMIC_RELAXED);
+}
+
+static int odc_log_open(const char *dest)
+{
+	if (strcmp(dest, "stderr") == 0)
+		return STDERR_FILENO;
+
+	int seen = __atomic_load_n(&odc_log_fd, __ATOMIC_ACQUIRE);
+	if (odc_log_still_ours(seen))
+		return seen;
+
+	int fd = odc_next_openat(AT_FDCWD, dest,
+				 O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+	if (fd < 0)
+		return -1;
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, ODC_LOG_FD_MIN);
+	if (high >= 0) {
+		close(fd);
+		fd = high;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	/* Every racer opened the same file, so whichever identity is stored holds for all. */
+	__atomic_store_n(&odc_log_dev, st.st_dev, __ATOMIC_RELAXED);
+	__atomic_store_n(&odc_log_ino, st.st_ino, __ATOMIC_RELAXED);
+	if (__atomic_compare_exchange_n(&odc_log_fd, &seen, fd, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return fd;
+	/* Another thread published its descriptor first: use that one. */
+	close(fd);
+	return seen;
+}
+
+void odc_log_call(const char *entry, const struct odc_call *c, enum odc_mode mode,
+		  long ret)
+{
+	const char *dest = odc_config_log();
+
+	if (!dest)
+		return;
+	int saved_errno = errno;
+	int fd = odc_log_open(dest);
+	if (fd >= 0) {
+		struct odc_line line;
+		odc_format(&line, entry, c, mode, ret);
+		ssize_t ignored = write(fd, line.text, line.len);
+		(void)ignored;
+	}
+	errno = saved_errno;
+}
