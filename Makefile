@@ -1,5 +1,11 @@
 # odcreat: an LD_PRELOAD shim that gives open(O_CREAT|O_DIRECTORY) one meaning.
 
+VERSION := 0.1.0
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+MANDIR  ?= $(PREFIX)/share/man
+
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror
@@ -12,12 +18,16 @@ SHIM_SRC := src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c sr
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
 
+# The command shares the semantics with the library, and runs them itself for --probe.
+CMD_OBJ := $(BUILD)/cmd/odcreat.o $(BUILD)/cmd/probe.o \
+	   $(addprefix $(BUILD)/shim/,mode.o semantics.o sys.o next.o raw.o)
+
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/early_main
 
-.PHONY: all check clean test-deps
+.PHONY: all check clean test-deps FORCE
 
-all: $(BUILD)/libodcreat.so
+all: $(BUILD)/libodcreat.so $(BUILD)/odcreat
 
 $(BUILD)/shim/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
@@ -25,6 +35,17 @@ $(BUILD)/shim/%.o: src/%.c $(HEADERS) Makefile
 
 $(BUILD)/libodcreat.so: $(SHIM_OBJ) shim.map
 	$(CC) $(SHIM_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(SHIM_OBJ)
+
+# Rebuilt when LIBDIR changes, since the installed command looks for the library there.
+$(BUILD)/cmd/libdir: FORCE
+	@mkdir -p $(@D)
+	@echo '$(LIBDIR)' | cmp -s - $@ || echo '$(LIBDIR)' > $@
+
+$(BUILD)/cmd/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/cmd/libdir
+	$(CC) $(SHIM_CFLAGS) -DODC_LIBDIR='"$(LIBDIR)"' -DODC_VERSION='"$(VERSION)"' -c -o $@ $<
+
+$(BUILD)/odcreat: $(CMD_OBJ)
+	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ)
 
 $(BUILD)/tests/odc_call: tests/odc_call.c
 	@mkdir -p $(@D)

@@ -20,5 +20,7 @@ enum odc_mode {
 /* The mode called NAME, or -1. */
 int odc_mode_parse(const char *name);
 const char *odc_mode_name(enum odc_mode mode);
+/* The systems MODE reproduces, in a phrase. */
+const char *odc_mode_systems(enum odc_mode mode);
 
 #endif

@@ -1,0 +1,247 @@
+/*
+ * odcreat: run a command with libodcreat.so preloaded under a chosen
+ * semantics, or probe what the running kernel does.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "odc_mode.h"
+#include "odc_probe.h"
+
+/* Exit statuses, as env(1) and nice(1) use them. */
+#define ODC_EXIT_USAGE 2
+#define ODC_EXIT_FAILED ODC_PROBE_FAILED	/* odcreat itself could not go on */
+#define ODC_EXIT_CANNOT_RUN 126
+#define ODC_EXIT_NOT_FOUND 127
+
+#define ODC_SHIM_NAME "libodcreat.so"
+
+static const char odc_usage[] =
+	"usage: odcreat [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
+	"       odcreat --probe\n"
+	"       odcreat --list-modes\n"
+	"       odcreat --help | --version\n";
+
+static const char odc_help[] =
+	"\n"
+	"Run COMMAND with open(O_CREAT|O_DIRECTORY) given the semantics MODE, whatever\n"
+	"the kernel does, by preloading " ODC_SHIM_NAME ".\n"
+	"\n"
+	"  -m, --mode=MODE   one of: " ODC_MODE_NAMES " (default: $ODCREAT_MODE, else einval)\n"
+	"  -l, --log=FILE    log every redefined call to FILE, or to stderr with \"stderr\"\n"
+	"      --probe       show what the running kernel does, and which mode it matches\n"
+	"      --list-modes  list the modes and the systems they reproduce\n"
+	"  -h, --help        show this help\n"
+	"      --version     show the version\n"
+	"\n"
+	"Exit status: COMMAND's own; 127 if COMMAND is not found, 126 if it cannot be\n"
+	"run, 2 for a usage error, 125 if odcreat itself fails.\n";
+
+static void odc_die_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "odcreat: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n%s", odc_usage);
+	exit(ODC_EXIT_USAGE);
+}
+
+static void odc_check_mode(const char *mode, const char *where)
+{
+	if (odc_mode_parse(mode) >= 0)
+		return;
+	fprintf(stderr, "odcreat: unknown mode \"%s\"%s; valid modes: " ODC_MODE_NAMES "\n",
+		mode, where);
+	exit(ODC_EXIT_USAGE);
+}
+
+static void odc_list_modes(void)
+{
+	for (int m = 0; m < ODC_MODE_COUNT; m++)
+		printf("%-10s %s%s\n", odc_mode_name((enum odc_mode)m),
+		       odc_mode_systems((enum odc_mode)m),
+		       m == ODC_MODE_DEFAULT ? " (default)" : "");
+}
+
+/* DIR/libodcreat.so in OUT, if it fits and can be read. */
+static bool odc_shim_in(const char *dir, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s", dir, ODC_SHIM_NAME);
+
+	return n > 0 && (size_t)n < len && access(out, R_OK) == 0;
+}
+
+/*
+ * The library beside this program (the build tree), else the one installed
+ * with it. Never relative to the current directory.
+ */
+static void odc_find_shim(char *out, size_t len)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	char *slash = NULL;
+
+	if (n > 0) {
+		self[n] = '\0';
+		slash = strrchr(self, '/');
+	}
+	if (slash) {
+		*slash = '\0';
+		if (odc_shim_in(self, out, len))
+			return;
+	}
+	if (odc_shim_in(ODC_LIBDIR, out, len))
+		return;
+	fprintf(stderr, "odcreat: cannot find %s in %s or %s\n", ODC_SHIM_NAME,
+		slash ? self : "this program's directory", ODC_LIBDIR);
+	exit(ODC_EXIT_FAILED);
+}
+
+static bool odc_is_shim(const char *entry, size_t len)
+{
+	size_t name = sizeof ODC_SHIM_NAME - 1;
+
+	return len >= name && memcmp(entry + len - name, ODC_SHIM_NAME, name) == 0 &&
+	       (len == name || entry[len - name - 1] == '/');
+}
+
+/* SHIM first, then what LD_PRELOAD held already, less any other copy of the shim. */
+static void odc_set_preload(const char *shim)
+{
+	const char *old = getenv("LD_PRELOAD");
+	size_t cap = strlen(shim) + (old ? strlen(old) : 0) + 2;
+	char *preload = malloc(cap);
+
+	if (!preload) {
+		perror("odcreat");
+		exit(ODC_EXIT_FAILED);
+	}
+	size_t len = (size_t)snprintf(preload, cap, "%s", shim);
+	for (const char *p = old ? old : ""; *p;) {
+		size_t n = strcspn(p, ": ");
+		if (n && !odc_is_shim(p, n)) {
+			preload[len++] = ':';
+			memcpy(preload + len, p, n);
+			len += n;
+		}
+		p += n + (p[n] != '\0');
+	}
+	preload[len] = '\0';
+	if (setenv("LD_PRELOAD", preload, 1) < 0) {
+		perror("odcreat");
+		exit(ODC_EXIT_FAILED);
+	}
+	free(preload);
+}
+
+/* An absolute name the command can still reach after it changes directory. */
+static void odc_set_log(const char *log)
+{
+	char absolute[PATH_MAX];
+
+	if (strcmp(log, "stderr") != 0) {
+		if (log[0] != '/') {
+			char cwd[PATH_MAX];
+			if (!getcwd(cwd, sizeof cwd) ||
+			    snprintf(absolute, sizeof absolute, "%s/%s", cwd, log) >=
+				    (int)sizeof absolute) {
+				fprintf(stderr, "odcreat: log %s: %s\n", log, strerror(ENAMETOOLONG));
+				exit(ODC_EXIT_USAGE);
+			}
+			log = absolute;
+		}
+		int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+		if (fd < 0) {
+			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror(errno));
+			exit(ODC_EXIT_USAGE);
+		}
+		close(fd);
+	}
+	if (setenv("ODCREAT_LOG", log, 1) < 0) {
+		perror("odcreat");
+		exit(ODC_EXIT_FAILED);
+	}
+}
+
+static int odc_run(char **argv, const char *mode, const char *log)
+{
+	char shim[PATH_MAX];
+
+	if (mode)
+		odc_check_mode(mode, "");
+	else if ((mode = getenv("ODCREAT_MODE")) && *mode)
+		odc_check_mode(mode, " in ODCREAT_MODE");
+	odc_find_shim(shim, sizeof shim);
+	odc_set_preload(shim);
+	if (mode && *mode && setenv("ODCREAT_MODE", mode, 1) < 0) {
+		perror("odcreat");
+		return ODC_EXIT_FAILED;
+	}
+	if (log)
+		odc_set_log(log);
+
+	execvp(argv[0], argv);
+	int err = errno;
+	fprintf(stderr, "odcreat: %s: %s\n", argv[0], strerror(err));
+	return err == ENOENT || err == ENOTDIR ? ODC_EXIT_NOT_FOUND : ODC_EXIT_CANNOT_RUN;
+}
+
+enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION };
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "probe", no_argument, NULL, ODC_OPT_PROBE },
+		{ "list-modes", no_argument, NULL, ODC_OPT_LIST },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, ODC_OPT_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *mode = NULL, *log = NULL;
+	int opt, action = 0;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+m:l:h", options, NULL)) != -1) {
+		switch (opt) {
+		case 'm':
+			mode = optarg;
+			break;
+		case 'l':
+			log = optarg;
+			break;
+		case 'h':
+			printf("%s%s", odc_usage, odc_help);
+			return 0;
+		case ODC_OPT_PROBE:
+		case ODC_OPT_LIST:
+		case ODC_OPT_VERSION:
+			action = opt;
+			break;
+		default:
+			odc_die_usage("unknown or incomplete option %s", argv[optind - 1]);
+		}
+	}
+	if (action && (optind < argc || mode || log))
+		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments");
+	switch (action) {
+	case ODC_OPT_PROBE:
+		return odc_probe();
+	case ODC_OPT_LIST:
+		odc_list_modes();
+		return 0;
+	case ODC_OPT_VERSION:
+		printf("odcreat %s\n", ODC_VERSION);
+		return 0;
+	}
+	if (optind == argc)
+		odc_die_usage("%s", "no command given");
+	return odc_run(argv + optind, mode, log);
+}

@@ -1,0 +1,188 @@
+/*
+ * odcreat --probe: try O_CREAT|O_DIRECTORY on the running kernel for each
+ * path state, show what happened and what was left on disk, and name the
+ * modes that give exactly the same. Each mode's answer comes from running
+ * odcreat's own semantics on the same state, so there is no second copy of
+ * the table to drift. Every call goes to the kernel directly, never through
+ * a preloaded shim.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "odc_next.h"
+#include "odc_probe.h"
+#include "odc_sys.h"
+
+struct odc_probe_state {
+	const char *name;
+	const char *path;
+};
+
+static const struct odc_probe_state odc_probe_states[] = {
+	{ "missing", "p" },	  { "directory", "p" },	 { "regular file", "p" },
+	{ "symlink to dir", "p" }, { "symlink to file", "p" }, { "dangling symlink", "p" },
+	{ "missing, p/", "p/" },  { "missing parent", "a/p" },
+};
+
+#define ODC_PROBE_STATES (sizeof odc_probe_states / sizeof odc_probe_states[0])
+#define ODC_PROBE_MODES ODC_NATIVE	/* every mode before native */
+#define ODC_PROBE_TEXT 64
+
+static int odc_probe_put_data(int dir, const char *name)
+{
+	int fd = odc_raw_openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -1;
+	ssize_t n = write(fd, "data", 4);
+	close(fd);
+	return n == 4 ? 0 : -1;
+}
+
+static int odc_probe_setup(int dir, size_t state)
+{
+	switch (state) {
+	case 1:
+		return mkdirat(dir, "p", 0755);
+	case 2:
+		return odc_probe_put_data(dir, "p");
+	case 3:
+		return mkdirat(dir, "t", 0755) || symlinkat("t", dir, "p");
+	case 4:
+		return odc_probe_put_data(dir, "t") || symlinkat("t", dir, "p");
+	case 5:
+		return symlinkat("t", dir, "p");
+	default:
+		return 0;
+	}
+}
+
+static void odc_probe_clear(int dir)
+{
+	static const char *const names[] = { "p", "t" };
+
+	for (size_t i = 0; i < 2; i++)
+		if (unlinkat(dir, names[i], 0) < 0 && errno == EISDIR)
+			unlinkat(dir, names[i], AT_REMOVEDIR);
+}
+
+static void odc_probe_describe_name(int dir, const char *name, char *out, size_t len)
+{
+	struct stat st;
+	size_t used = strlen(out);
+
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return;
+	snprintf(out + used, len - used, " %s:%s", name,
+		 S_ISDIR(st.st_mode) ? "dir" : S_ISLNK(st.st_mode) ? "link" :
+		 st.st_size ? "data" : "file");
+}
+
+/* "RESULT DISK", as the test suite writes them: "fd:dir p:dir", "ENOTDIR p:file". */
+static void odc_probe_describe(int dir, long ret, char *out, size_t len)
+{
+	struct stat st;
+
+	if (ret < 0)
+		snprintf(out, len, "%s", strerrorname_np((int)-ret));
+	else if (fstat((int)ret, &st) == 0)
+		snprintf(out, len, "fd:%s", S_ISDIR(st.st_mode) ? "dir" : "file");
+	if (ret >= 0)
+		close((int)ret);
+	size_t used = strlen(out);
+	odc_probe_describe_name(dir, "p", out, len);
+	odc_probe_describe_name(dir, "t", out, len);
+	if (strlen(out) == used)
+		snprintf(out + used, len - used, " -");
+}
+
+/* What one call does in STATE: the kernel's (MODE < 0) or a mode's. */
+static int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, size_t len)
+{
+	struct odc_call c = { .dirfd = dir, .path = odc_probe_states[state].path,
+			      .flags = flags, .mode = 0755 };
+
+	if (odc_probe_setup(dir, state) < 0) {
+		fprintf(stderr, "odcreat: --probe could not prepare \"%s\": %s\n",
+			odc_probe_states[state].name, strerror(errno));
+		return -1;
+	}
+	long ret = mode < 0 ? odc_raw_openat(dir, c.path, flags, c.mode) : odc_semantics(mode, &c);
+	if (mode < 0 && ret < 0)
+		ret = -errno;
+	odc_probe_describe(dir, ret, out, len);
+	odc_probe_clear(dir);
+	return 0;
+}
+
+static int odc_probe_in(int dir, const char *where)
+{
+	static const int flag_sets[] = { O_RDONLY | O_CREAT | O_DIRECTORY,
+					 O_RDONLY | O_CREAT | O_DIRECTORY | O_EXCL };
+	unsigned matched[ODC_PROBE_MODES] = { 0 };
+	unsigned cases = 0;
+	struct utsname uts;
+
+	uname(&uts);
+	printf("open(path, O_CREAT|O_DIRECTORY, 0755) on %s %s, in %s\n\n", uts.sysname,
+	       uts.release, where);
+	printf("%-18s %-6s %-26s %s\n", "path", "O_EXCL", "kernel: result, on disk", "same as");
+	for (size_t f = 0; f < 2; f++) {
+		for (size_t s = 0; s < ODC_PROBE_STATES; s++) {
+			char kernel[ODC_PROBE_TEXT] = "", emulated[ODC_PROBE_TEXT];
+			if (odc_probe_one(dir, s, flag_sets[f], -1, kernel, sizeof kernel) < 0)
+				return ODC_PROBE_FAILED;
+			printf("%-18s %-6s %-26s", odc_probe_states[s].name, f ? "yes" : "no", kernel);
+			for (int m = 0; m < ODC_PROBE_MODES; m++) {
+				emulated[0] = '\0';
+				if (odc_probe_one(dir, s, flag_sets[f], m, emulated, sizeof emulated) < 0)
+					return ODC_PROBE_FAILED;
+				if (strcmp(kernel, emulated) != 0)
+					continue;
+				matched[m]++;
+				printf(" %s", odc_mode_name((enum odc_mode)m));
+			}
+			printf("\n");
+			cases++;
+		}
+	}
+
+	int best = 0;
+	for (int m = 0; m < ODC_PROBE_MODES; m++)
+		if (matched[m] > matched[best])
+			best = m;
+	if (matched[best] == cases)
+		printf("\nThis kernel behaves like mode %s: %s.\n", odc_mode_name((enum odc_mode)best),
+		       odc_mode_systems((enum odc_mode)best));
+	else
+		printf("\nNo mode matches this kernel; the closest is %s (%u of %u cases).\n",
+		       odc_mode_name((enum odc_mode)best), matched[best], cases);
+	return 0;
+}
+
+int odc_probe(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char where[4096];
+
+	snprintf(where, sizeof where, "%s/odcreat-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(where)) {
+		fprintf(stderr, "odcreat: --probe cannot make a directory in %s: %s\n",
+			tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		return ODC_PROBE_FAILED;
+	}
+	int dir = odc_raw_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	int status = dir < 0 ? ODC_PROBE_FAILED : odc_probe_in(dir, where);
+	if (dir >= 0) {
+		odc_probe_clear(dir);
+		close(dir);
+	}
+	rmdir(where);
+	fflush(stdout);
+	return status;
+}
