@@ -25,7 +25,10 @@ CMD_OBJ := $(BUILD)/cmd/odcreat.o $(BUILD)/cmd/probe.o \
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/early_main
 
-.PHONY: all check clean test-deps FORCE
+INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
+	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+
+.PHONY: all check clean demo install uninstall test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat
 
@@ -64,6 +67,19 @@ test-deps:
 
 check: all $(TEST_BINS) test-deps
 	bats --print-output-on-failure tests
+
+# The README's main job: real programs under every mode, side by side.
+demo: all
+	@sh tests/demo.sh $(BUILD)/odcreat
+
+install: all
+	install -D -m 0755 $(BUILD)/libodcreat.so $(DESTDIR)$(LIBDIR)/libodcreat.so
+	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
+	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
+	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+
+uninstall:
+	rm -f $(INSTALLED)
 
 clean:
 	rm -rf $(BUILD)

@@ -248,7 +248,7 @@ syscalls_of() {
 	assert_output "EINVAL -"
 }
 
-@test "secure-execution programs ignore ODCREAT_* and use einval" {
+@test "secure-execution programs ignore ODCREAT_* (einval, no log); root programs honour them" {
 	# Install the shim system-wide in a private mount namespace: a copy of
 	# /etc with an ld.so.preload, bind-mounted over /etc there only.
 	local root
@@ -264,13 +264,17 @@ syscalls_of() {
 	echo "$root/libodcreat.so" > "$root/etc/ld.so.preload"
 	run unshare -m sh -c "mount --bind '$root/etc' /etc && cd '$root/work' &&
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			env ODCREAT_MODE=mkdir '$root/odc_call_suid' open suid creat,directory &&
+			env ODCREAT_MODE=mkdir ODCREAT_LOG='$root/suid.log' \
+			'$root/odc_call_suid' open suid creat,directory &&
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
 			env ODCREAT_MODE=mkdir '$root/odc_call' open plain creat,directory &&
-		env ODCREAT_MODE=mkdir '$root/odc_call' open root creat,directory"
+		env ODCREAT_MODE=mkdir ODCREAT_LOG='$root/root.log' \
+			'$root/odc_call' open root creat,directory"
 	assert_line --index 0 "EINVAL -"
 	assert_line --index 1 "fd:dir plain:dir"
 	assert_line --index 2 "fd:dir plain:dir root:dir"
+	[ ! -e "$root/suid.log" ]
+	grep -q 'path="root" .* semantics=mkdir' "$root/root.log"
 	rm -rf "$root"
 	[ ! -e /etc/ld.so.preload ] || ! grep -q odcreat /etc/ld.so.preload
 }

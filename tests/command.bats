@@ -1,0 +1,238 @@
+#!/usr/bin/env bats
+# The odcreat command: options, exit statuses, LD_PRELOAD composition, the
+# audit log, the probe, install, the man pages and the demo.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+ODCREAT="$BUILD/odcreat"
+MODE_LIST="einval freebsd mkdir legacy linux-5.7 native"
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# One audit line, field by field.
+LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)$'
+
+@test "--help and -h print the usage and exit 0" {
+	for opt in --help -h; do
+		run "$ODCREAT" $opt
+		assert_success
+		assert_line --index 0 --partial "usage: odcreat [-m MODE | --mode=MODE]"
+		assert_output --partial "$MODE_LIST"
+	done
+}
+
+@test "--version prints the version" {
+	run "$ODCREAT" --version
+	assert_success
+	assert_output "odcreat 0.1.0"
+}
+
+@test "--list-modes names every mode and the systems it reproduces" {
+	run "$ODCREAT" --list-modes
+	assert_success
+	assert_equal "${#lines[@]}" 6
+	assert_line --index 0 --regexp '^einval +Linux >= 6.4.*NetBSD, macOS \(default\)$'
+	assert_line --index 1 --regexp '^freebsd +FreeBSD >= 11, illumos$'
+	assert_line --index 2 --regexp '^mkdir +the 2026 upstream Linux series'
+	assert_line --index 3 --regexp '^legacy +Linux <= 5.6'
+	assert_line --index 4 --regexp '^linux-5.7 +Linux 5.7 to 6.3'
+	assert_line --index 5 --regexp '^native +'
+}
+
+@test "an unknown mode is a usage error that lists the valid modes and runs nothing" {
+	run "$ODCREAT" -m bogus touch ran
+	assert_failure 2
+	assert_output --partial "unknown mode \"bogus\"; valid modes: $MODE_LIST"
+	run env ODCREAT_MODE=mkdr "$ODCREAT" touch ran
+	assert_failure 2
+	assert_output --partial "unknown mode \"mkdr\" in ODCREAT_MODE"
+	[ ! -e ran ]
+}
+
+@test "usage errors exit 2" {
+	run "$ODCREAT"
+	assert_failure 2
+	assert_output --partial "no command given"
+	run "$ODCREAT" --frobnicate true
+	assert_failure 2
+	assert_output --partial "unknown or incomplete option --frobnicate"
+	run "$ODCREAT" -m
+	assert_failure 2
+	run "$ODCREAT" --probe extra
+	assert_failure 2
+	run "$ODCREAT" -l /nonexistent/dir/log true
+	assert_failure 2
+	assert_output --partial "cannot open log /nonexistent/dir/log: No such file or directory"
+}
+
+@test "exit status: the command's own, 127 when not found, 126 when it cannot run" {
+	run "$ODCREAT" sh -c 'exit 7'
+	assert_failure 7
+	run "$ODCREAT" true
+	assert_success
+	run -127 "$ODCREAT" no-such-command-here
+	assert_output "odcreat: no-such-command-here: No such file or directory"
+	printf 'data' > not-executable
+	run "$ODCREAT" ./not-executable
+	assert_failure 126
+	run "$ODCREAT" "$SCRATCH"
+	assert_failure 126
+}
+
+@test "-m, --mode= and an inherited ODCREAT_MODE reach the command and its semantics" {
+	run "$ODCREAT" -m mkdir "$ODC_CALL" open a creat,directory
+	assert_output "fd:dir a:dir"
+	run "$ODCREAT" --mode=legacy "$ODC_CALL" open b creat,directory
+	assert_output "fd:file a:dir b:file"
+	run env ODCREAT_MODE=freebsd "$ODCREAT" sh -c 'echo $ODCREAT_MODE'
+	assert_output "freebsd"
+	run env -u ODCREAT_MODE "$ODCREAT" "$ODC_CALL" open c creat,directory
+	assert_output "EINVAL a:dir b:file"
+	run "$ODCREAT" -m freebsd -- "$ODC_CALL" open a creat,directory
+	assert_output "fd:dir a:dir b:file"
+}
+
+@test "LD_PRELOAD: the shim's absolute path first, the rest kept, never twice" {
+	run env -u LD_PRELOAD "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM"
+	other=$(ldconfig -p | awk '/libm\.so\.6 .*x86-64/ {print $NF; exit}')
+	run env LD_PRELOAD="$other" "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM:$other"
+	run env LD_PRELOAD="$other" "$ODCREAT" -m mkdir "$ODCREAT" -m legacy \
+		sh -c 'echo "$LD_PRELOAD $ODCREAT_MODE"'
+	assert_output "$SHIM:$other legacy"
+	# (ld.so complains on stderr that it cannot preload the other copy into odcreat itself)
+	run --separate-stderr env LD_PRELOAD="/elsewhere/libodcreat.so $other" "$ODCREAT" \
+		sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM:$other"
+}
+
+@test "the command finds its library wherever it is run from" {
+	cd /
+	run "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM"
+	run env PATH="$BUILD:$PATH" odcreat sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM"
+	ln -s "$ODCREAT" "$SCRATCH/linked"
+	run "$SCRATCH/linked" sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$SHIM"
+}
+
+@test "the log: one whole line per redefined call, none for ordinary opens" {
+	mkdir sub
+	run "$ODCREAT" -m mkdir -l audit.log sh -c \
+		"cd sub && '$ODC_CALL' open d creat,directory && '$ODC_CALL' openat f creat,wronly &&
+		 '$ODC_CALL' -r beneath openat2 e creat,directory,excl"
+	assert_success
+	run cat audit.log
+	assert_equal "${#lines[@]}" 2
+	for line in "${lines[@]}"; do
+		[[ "$line" =~ $LOG_LINE ]] || fail "malformed: $line"
+	done
+	assert_line --index 0 --regexp ' prog="odc_call" call=open dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
+	assert_line --index 1 --regexp ' call=openat2 dirfd=[0-9]+ path="e" flags=O_RDONLY\|O_CREAT\|O_EXCL\|O_DIRECTORY mode=0755 resolve=RESOLVE_BENEATH semantics=mkdir result=[0-9]+$'
+	run "$ODCREAT" -m legacy -l stderr "$ODC_CALL" sys_openat sub/d creat,directory
+	assert_line --index 0 --regexp ' call=syscall\(SYS_openat\) .* semantics=legacy result=EISDIR$'
+}
+
+@test "the log escapes names so that none can forge a line" {
+	name=$(printf 'evil"\nname\\x')
+	"$ODCREAT" -m einval -l audit.log "$ODC_CALL" open "$name" creat,directory
+	run cat audit.log
+	assert_equal "${#lines[@]}" 1
+	assert_output --partial 'path="evil\x22\x0aname\x5cx"'
+	[[ "$output" =~ $LOG_LINE ]]
+}
+
+@test "a log that cannot be written never changes the call" {
+	for dest in /nonexistent/log "$SCRATCH" /proc/version; do
+		mkdir run && cd run
+		run env ODCREAT_MODE=mkdir ODCREAT_LOG="$dest" LD_PRELOAD="$SHIM" \
+			"$ODC_CALL" open d creat,directory
+		assert_success
+		assert_output "fd:dir d:dir"
+		run env ODCREAT_MODE=mkdir ODCREAT_LOG="$dest" LD_PRELOAD="$SHIM" \
+			"$ODC_CALL" open x/y creat,directory
+		assert_success
+		assert_output "ENOENT d:dir"
+		cd .. && rm -r run
+	done
+}
+
+@test "the log: eight processes at once, every line whole, every call there once" {
+	local calls=200
+	for i in 1 2 3 4 5 6 7 8; do
+		"$ODCREAT" -m mkdir -l audit.log "$ODC_CALL" -n $calls open "p$i" creat,directory > /dev/null &
+	done
+	wait
+	run wc -l < audit.log
+	assert_output $((8 * calls))
+	bad=$(grep -Evc "$LOG_LINE" audit.log || true)
+	assert_equal "$bad" 0
+	for i in 1 2 3 4 5 6 7 8; do
+		assert_equal "$(grep -c " path=\"p$i\" " audit.log)" $calls
+	done
+	assert_equal "$(awk '{print $2}' audit.log | sort -u | wc -l)" 8
+}
+
+@test "--probe names the kernel's mode, shows the disk, and leaves nothing" {
+	export TMPDIR="$SCRATCH/tmp"
+	mkdir "$TMPDIR"
+	run "$ODCREAT" --probe
+	assert_success
+	assert_line --regexp "^open\(path, O_CREAT\|O_DIRECTORY, 0755\) on Linux $(uname -r | sed 's/[.+]/\\&/g'), in $TMPDIR/odcreat-probe\."
+	assert_line --regexp '^dangling symlink +no +EINVAL p:link +einval$'
+	assert_line --regexp '^regular file +yes +EINVAL p:data +einval freebsd$'
+	assert_line "This kernel behaves like mode einval: Linux >= 6.4 and 6.1.30+, NetBSD, macOS."
+	assert_equal "$(echo "$output" | grep -c -E '^(missing|directory|regular|symlink|dangling)')" 16
+	assert_equal "$(ls -A "$TMPDIR")" ""
+	# Its calls never go through a preloaded shim.
+	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODCREAT" --probe
+	assert_line "This kernel behaves like mode einval: Linux >= 6.4 and 6.1.30+, NetBSD, macOS."
+	assert_equal "$(ls -A "$TMPDIR")" ""
+}
+
+@test "make install honours DESTDIR and PREFIX; make uninstall removes exactly that" {
+	dest="$SCRATCH/dest"
+	make -C "$ROOT" -s install DESTDIR="$dest" PREFIX=/opt/odc > /dev/null
+	run bash -c "cd '$dest' && find . -type f | sort"
+	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat ./opt/odc/lib/libodcreat.so \
+		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7)"
+	touch "$dest/opt/odc/lib/keep-me"
+	make -C "$ROOT" -s uninstall DESTDIR="$dest" PREFIX=/opt/odc
+	run bash -c "cd '$dest' && find . -type f"
+	assert_output "./opt/odc/lib/keep-me"
+
+	prefix="$SCRATCH/prefix"
+	make -C "$ROOT" -s install PREFIX="$prefix" > /dev/null
+	cd /
+	run "$prefix/bin/odcreat" -m mkdir sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$prefix/lib/libodcreat.so"
+	make -C "$ROOT" -s uninstall PREFIX="$prefix"
+	run find "$prefix" -type f
+	assert_output ""
+	make -C "$ROOT" -s
+}
+
+@test "the man pages render without warnings" {
+	for page in odcreat.1 odcreat.7; do
+		run bash -c "MANWIDTH=80 man -l '$ROOT/man/$page' 2>&1 >/dev/null"
+		assert_output ""
+		run bash -c "MANWIDTH=80 man -l '$ROOT/man/$page' 2>/dev/null"
+		assert_line --index 0 --regexp '^ODCREAT\((1|7)\)'
+	done
+	run bash -c "MANWIDTH=80 man -l '$ROOT/man/odcreat.7' 2>/dev/null"
+	assert_line --regexp '^ +dangling link +EINVAL +ENOENT +EEXIST +new target +ENOTDIR, made$'
+}
+
+@test "make demo shows real programs under every mode" {
+	run make -C "$ROOT" -s demo
+	assert_success
+	assert_line --regexp '^perl-sysopen +missing +EINVAL/- +EINVAL/- +ENOENT/- +ok/dir +ok/file +ENOTDIR/file *$'
+	assert_line --regexp '^dd-oflag=directory +missing +EINVAL/- +EINVAL/- +ENOENT/- +ENOTDIR/- +ok/file +ENOTDIR/file *$'
+	assert_line --regexp '^python-os.open +existing dir +EINVAL/dir +EINVAL/dir +ok/dir +ok/dir +EISDIR/dir +EISDIR/dir *$'
+}
