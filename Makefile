@@ -23,7 +23,7 @@ CMD_OBJ := $(BUILD)/cmd/odcreat.o $(BUILD)/cmd/probe.o \
 	   $(addprefix $(BUILD)/shim/,mode.o semantics.o sys.o next.o raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests
-TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/early_main
+TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/early_main
 
 INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
 	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
@@ -51,6 +51,10 @@ $(BUILD)/odcreat: $(CMD_OBJ)
 	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ)
 
 $(BUILD)/tests/odc_call: tests/odc_call.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
+
+$(BUILD)/tests/odc_stress: tests/odc_stress.c
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 

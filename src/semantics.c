@@ -25,6 +25,13 @@ static long odc_freebsd(const struct odc_call *c)
 	return odc_sys_open(c, c->flags & ~O_CREAT, 0);
 }
 
+static bool odc_names_symlink(const struct odc_call *c)
+{
+	struct stat st;
+
+	return odc_sys_fstatat(c->dirfd, c->path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
 /*
  * Linux <= 5.6: O_CREAT refuses an existing directory with EISDIR; anything
  * else is an O_CREAT open that ignores O_DIRECTORY once it creates a file.
@@ -48,7 +55,15 @@ static long odc_legacy(const struct odc_call *c)
 	if (fd != -EEXIST)
 		return fd;
 	/* A name that resolves to nothing is a dangling symlink: O_CREAT makes its target. */
-	return odc_sys_open(c, create, c->mode);
+	fd = odc_sys_open(c, create, c->mode);
+	if (fd < 0 || odc_names_symlink(c))
+		return fd;
+	/*
+	 * No symlink: a racer created a regular file after the lookup above. One
+	 * atomic open would have found it and refused it, as O_DIRECTORY does.
+	 */
+	odc_sys_close(fd);
+	return -ENOTDIR;
 }
 
 /* Linux 5.7 to 6.3 (973d4b73fbaf): the legacy create happens, then O_DIRECTORY fails it. */

@@ -1,10 +1,13 @@
 #!/bin/sh
-# The test suite needs bats with bats-support and bats-assert (Debian 12:
-# packages bats, bats-support, bats-assert) and strace. Root gets them installed.
+# What the test suite needs, as Debian 12 packages. Root gets them installed;
+# anyone else is told exactly what to install.
 set -e
 missing=""
-command -v bats >/dev/null 2>&1 || missing="$missing bats"
-command -v strace >/dev/null 2>&1 || missing="$missing strace"
+have_command() { command -v "$1" >/dev/null 2>&1; }
+for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
+	    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux; do
+	have_command "${pair%%:*}" || missing="$missing ${pair#*:}"
+done
 [ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
 [ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
 [ -z "$missing" ] && exit 0

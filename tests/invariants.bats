@@ -188,25 +188,6 @@ syscalls_of() {
 	[ ! -e p ]
 }
 
-@test "racing threads in mkdir mode: one O_EXCL creator wins; without O_EXCL all share one directory" {
-	for i in 1 2 3 4 5; do
-		run shim mkdir "$ODC_CALL" -t 16 open "race$i" creat,directory,excl
-		assert_output "fds=1 inodes=1 errors=$(printf 'EEXIST,%.0s' $(seq 14))EEXIST"
-		run shim mkdir "$ODC_CALL" -t 16 open "share$i" creat,directory
-		assert_output "fds=16 inodes=1 errors=none"
-	done
-}
-
-@test "racing threads leave no stray file in any mode but linux-5.7" {
-	for mode in einval freebsd mkdir; do
-		run shim $mode "$ODC_CALL" -t 16 open "r-$mode" creat,directory
-		run find . -type f -name 'r-*'
-		assert_output ""
-	done
-	run shim legacy "$ODC_CALL" -t 16 open r-legacy creat,directory,excl
-	assert_output "fds=1 inodes=1 errors=$(printf 'EEXIST,%.0s' $(seq 14))EEXIST"
-}
-
 @test "a library constructor that runs before odcreat's gets the chosen semantics" {
 	run env LD_DEBUG=libs ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$BUILD/tests/early_main"
 	assert_line "open=fd syscall=fd getpid=ok"

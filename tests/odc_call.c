@@ -3,7 +3,7 @@
  * came back and what is left in the current directory.
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
- *            [-n TIMES] [-L NOFILE] ENTRY PATH FLAGS
+ *            [-P PROCESSES] [-n TIMES] [-L NOFILE] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat or
  * sys_openat2. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -12,12 +12,14 @@
  *
  * Output: "RESULT DISK". RESULT is fd:dir, fd:file or an errno name; DISK
  * lists the directory's entries as name:dir, name:file (empty), name:data
- * or name:link, or "-" when it is empty. With -t, THREADS threads make the
- * call at once and RESULT counts each outcome and the distinct inodes.
+ * or name:link, or "-" when it is empty. With -t or -P, that many threads or
+ * processes make the call at once, and the line counts the descriptors, the
+ * distinct inodes they refer to, and the errors.
  * -n repeats the call (closing each descriptor) and reports the last; -L
  * lowers RLIMIT_NOFILE for the call only. -s passes an open_how of SIZE
  * bytes, zero beyond the fields this build knows.
- * Exit status 3 means a successful call changed errno.
+ * A call that leaves a descriptor open besides the one it returned adds
+ * " LEAK". Exit status 3 means a successful call changed errno.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -29,6 +31,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "flags.h"
@@ -129,15 +132,72 @@ static void print_disk(int dirfd)
 	free(names);
 }
 
-/* Threads that make the same call at once. */
-#define MAX_THREADS 256
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* Racers: threads or processes that make the same call at once. */
+#define MAX_RACERS 256
+
+struct outcome {
+	long ret;
+	int err;
+	ino_t ino;
+};
+
+static struct outcome call_once(const struct request *req)
+{
+	struct outcome o = { .ret = call_entry(req) };
+	struct stat st;
+
+	o.err = errno;
+	if (o.ret >= 0 && fstat((int)o.ret, &st) == 0)
+		o.ino = st.st_ino;
+	return o;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "fds=N inodes=N errors=E1,E2,...", the errors sorted. */
+static void print_race(const struct outcome *o, int n)
+{
+	const char *errors[MAX_RACERS];
+	int fds = 0, inodes = 0, failed = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (o[i].ret < 0) {
+			errors[failed++] = errno_name(o[i].err);
+			continue;
+		}
+		bool seen = false;
+		for (int j = 0; j < i; j++)
+			seen |= o[j].ret >= 0 && o[j].ino == o[i].ino;
+		fds++;
+		inodes += !seen;
+	}
+	qsort(errors, (size_t)failed, sizeof errors[0], by_string);
+	printf("fds=%d inodes=%d errors=", fds, inodes);
+	for (int i = 0; i < failed; i++)
+		printf("%s%s", i ? "," : "", errors[i]);
+	printf("%s\n", failed ? "" : "none");
+}
 
 struct racer {
 	const struct request *req;
 	pthread_barrier_t *start;
-	long ret;
-	int err;
-	struct stat st;
+	struct outcome got;
 };
 
 static void *race(void *arg)
@@ -145,47 +205,57 @@ static void *race(void *arg)
 	struct racer *r = arg;
 
 	pthread_barrier_wait(r->start);
-	r->ret = call_entry(r->req);
-	r->err = errno;
-	if (r->ret >= 0)
-		fstat((int)r->ret, &r->st);
+	r->got = call_once(r->req);
 	return NULL;
 }
 
-static int run_race(const struct request *req, int threads)
+static int run_threads(const struct request *req, int n)
 {
-	static struct racer racers[MAX_THREADS];
-	pthread_t tid[MAX_THREADS];
+	static struct racer racers[MAX_RACERS];
+	static struct outcome got[MAX_RACERS];
+	pthread_t tid[MAX_RACERS];
 	pthread_barrier_t start;
-	int fds = 0, inodes = 0;
 
-	pthread_barrier_init(&start, NULL, (unsigned)threads);
-	for (int i = 0; i < threads; i++) {
+	pthread_barrier_init(&start, NULL, (unsigned)n);
+	for (int i = 0; i < n; i++) {
 		racers[i] = (struct racer){ .req = req, .start = &start };
 		pthread_create(&tid[i], NULL, race, &racers[i]);
 	}
-	for (int i = 0; i < threads; i++)
+	for (int i = 0; i < n; i++) {
 		pthread_join(tid[i], NULL);
+		got[i] = racers[i].got;
+		if (got[i].ret >= 0)
+			close((int)got[i].ret);
+	}
+	print_race(got, n);
+	return 0;
+}
 
-	for (int i = 0; i < threads; i++) {
-		if (racers[i].ret < 0)
+/* Children block on a pipe until the parent closes it, then race and report. */
+static int run_processes(const struct request *req, int n)
+{
+	static struct outcome got[MAX_RACERS];
+	int go[2], report[2];
+
+	if (pipe(go) < 0 || pipe(report) < 0)
+		return 2;
+	for (int i = 0; i < n; i++) {
+		if (fork() != 0)
 			continue;
-		fds++;
-		bool seen = false;
-		for (int j = 0; j < i; j++)
-			seen |= racers[j].ret >= 0 && racers[j].st.st_ino == racers[i].st.st_ino;
-		inodes += !seen;
-		close((int)racers[i].ret);
+		char byte;
+		close(go[1]);
+		if (read(go[0], &byte, 1) < 0)
+			_exit(1);
+		struct outcome o = call_once(req);
+		_exit(write(report[1], &o, sizeof o) == sizeof o ? 0 : 1);
 	}
-	printf("fds=%d inodes=%d errors=", fds, inodes);
-	const char *sep = "";
-	for (int i = 0; i < threads; i++) {
-		if (racers[i].ret >= 0)
-			continue;
-		printf("%s%s", sep, errno_name(racers[i].err));
-		sep = ",";
-	}
-	printf("%s\n", *sep ? "" : "none");
+	close(go[1]);
+	for (int i = 0; i < n; i++)
+		wait(NULL);
+	for (int i = 0; i < n; i++)
+		if (read(report[0], &got[i], sizeof got[i]) != sizeof got[i])
+			return 2;
+	print_race(got, n);
 	return 0;
 }
 
@@ -193,10 +263,10 @@ int main(int argc, char **argv)
 {
 	struct request req = { .dirfd = AT_FDCWD, .mode = 0755,
 			       .how_size = sizeof(struct open_how) };
-	int threads = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
+	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:n:L:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -204,12 +274,13 @@ int main(int argc, char **argv)
 		case 's': req.how_size = strtoul(optarg, NULL, 0); break;
 		case 'D': dirfd_override = atoi(optarg); have_dirfd = true; break;
 		case 't': threads = atoi(optarg); break;
+		case 'P': processes = atoi(optarg); break;
 		case 'n': times = atoi(optarg); break;
 		case 'L': nofile = atoi(optarg); break;
 		default: return 2;
 		}
 	}
-	if (argc - optind != 3 || threads > MAX_THREADS || times < 1) {
+	if (argc - optind != 3 || threads > MAX_RACERS || processes > MAX_RACERS || times < 1) {
 		fprintf(stderr, "usage: odc_call [options] ENTRY PATH FLAGS\n");
 		return 2;
 	}
@@ -228,7 +299,9 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (threads > 0)
-		return run_race(&req, threads);
+		return run_threads(&req, threads);
+	if (processes > 0)
+		return run_processes(&req, processes);
 
 	for (int i = 1; i < times; i++) {
 		long fd = call_entry(&req);
@@ -236,6 +309,7 @@ int main(int argc, char **argv)
 			close((int)fd);
 	}
 
+	int fds_before = count_fds();
 	struct rlimit saved, lowered = { .rlim_cur = (rlim_t)nofile };
 	getrlimit(RLIMIT_NOFILE, &saved);
 	lowered.rlim_max = saved.rlim_max;
@@ -248,8 +322,9 @@ int main(int argc, char **argv)
 	char result[32];
 
 	describe_result(ret, err, result, sizeof result);
+	int fds_after = count_fds();
 	printf("%s", result);
 	print_disk(here);
-	printf("\n");
+	printf("%s\n", fds_after != fds_before ? " LEAK" : "");
 	return ret >= 0 && err != EDOM ? 3 : 0;
 }

@@ -28,6 +28,11 @@ shim() {
 			assert_output "EXDEV abs:link new-$entry:dir rel:link"
 		done
 		rmdir "new-$entry"
+		mkdir sub
+		run shim mkdir "$ODC_CALL" -r beneath "$entry" sub/new creat,directory
+		assert_output "fd:dir abs:link rel:link sub:dir"
+		[ -d sub/new ]
+		rm -r sub
 	done
 	assert_equal "$(ls -A ../outside)" ""
 	[ ! -e ../esc ]
