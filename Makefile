@@ -11,6 +11,20 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror
 BUILD   := build
 
+# make check SANITIZE=1: the library and the helpers under ASan and UBSan.
+ifeq ($(SANITIZE),1)
+BUILD   := build-san
+CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# The shim loads ahead of the ASan runtime in programs not built with it.
+export ASAN_OPTIONS := verify_asan_link_order=0:detect_leaks=0
+endif
+
+# make check32: everything built with -m32 (Debian gcc-multilib).
+ifeq ($(M32),1)
+BUILD   := build32
+CFLAGS  += -m32
+endif
+
 SHIM_CFLAGS  := $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE
 SHIM_LDFLAGS := -shared -Wl,--version-script=shim.map -Wl,-z,now -Wl,-z,relro -Wl,--no-undefined
 
@@ -28,7 +42,7 @@ TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/
 INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
 	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
 
-.PHONY: all check clean demo install uninstall test-deps FORCE
+.PHONY: all check check32 clean demo install uninstall test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat
 
@@ -70,7 +84,10 @@ test-deps:
 	@tests/deps.sh
 
 check: all $(TEST_BINS) test-deps
-	bats --print-output-on-failure tests
+	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
+
+check32:
+	$(MAKE) M32=1 check
 
 # The README's main job: real programs under every mode, side by side.
 demo: all
@@ -86,4 +103,4 @@ uninstall:
 	rm -f $(INSTALLED)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf build build-san build32

@@ -29,7 +29,7 @@ syscalls_of() {
 }
 
 @test "the library needs nothing beyond libc" {
-	run bash -c "readelf -d '$SHIM' | grep NEEDED"
+	run bash -c "readelf -d '$SHIM' | grep NEEDED | grep -v -e libasan -e libubsan"
 	assert_output --partial "libc.so.6"
 	refute_output --partial "libdl"
 	assert_equal "$(echo "$output" | wc -l)" 1
@@ -202,6 +202,8 @@ syscalls_of() {
 }
 
 @test "setpriv and su (libcap-ng opens files early) run under the shim" {
+	[ "$BUILD" != "$ROOT/build-san" ] ||
+		skip "ASan cannot run before its runtime starts, as libcap-ng's constructor would make it"
 	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" setpriv --reuid=nobody --regid=nogroup \
 		--clear-groups id -un
 	assert_success

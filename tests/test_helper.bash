@@ -1,7 +1,8 @@
 # Shared by the bats files: paths, the bats libraries, and the table runner.
 
 ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
-BUILD="$ROOT/build"
+# make check SANITIZE=1 and make check32 test their own build directories.
+BUILD="$ROOT/${ODC_BUILD:-build}"
 SHIM="$BUILD/libodcreat.so"
 ODC_CALL="$BUILD/tests/odc_call"
 MODES="einval freebsd mkdir legacy linux-5.7"
