@@ -1,6 +1,7 @@
 #!/bin/sh
-# What the test suite needs, as Debian 12 packages. Root gets them installed;
-# anyone else is told exactly what to install.
+# What the test suite needs, as Debian 12 packages (with "32": what make
+# check32 needs too). Root gets them installed; anyone else is told exactly
+# what to install.
 set -e
 missing=""
 have_command() { command -v "$1" >/dev/null 2>&1; }
@@ -10,6 +11,10 @@ for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 done
 [ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
 [ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
+if [ "${1:-}" = 32 ]; then
+	[ -f /usr/lib32/crt1.o ] || missing="$missing gcc-multilib"
+	have_command qemu-i386 || missing="$missing qemu-user"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
 	echo "make check needs:$missing. Install them with: sudo apt-get install$missing" >&2

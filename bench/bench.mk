@@ -1,0 +1,28 @@
+# make bench: the benchmark suite (bench/run.sh prints the table).
+# Included from the main Makefile with `include bench/bench.mk`; uses its
+# BUILD, CC, CFLAGS and `all`. Outputs go under $(BUILD)/bench/.
+
+# Included before the main Makefile's own targets, this file must not take
+# over the default goal.
+bench_default_goal := $(.DEFAULT_GOAL)
+BUILD ?= build
+
+BENCH_CFLAGS = $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror
+BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo spawn stopwatch libempty.so)
+
+.PHONY: bench
+
+bench: all $(BUILD)/libodcreat.so $(BENCH_BINS)
+	@BUILD=$(BUILD) bash bench/run.sh
+
+$(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/stopwatch: \
+		$(BUILD)/bench/%: bench/%.c bench/bench.mk
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+
+# An empty library: what preloading anything at all costs.
+$(BUILD)/bench/libempty.so: bench/empty.c bench/bench.mk
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<
+
+.DEFAULT_GOAL := $(bench_default_goal)
