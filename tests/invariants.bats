@@ -9,13 +9,6 @@ setup() {
 	cd "$SCRATCH"
 }
 
-# shim MODE CMD...: run CMD under the shim in MODE.
-shim() {
-	local mode=$1
-	shift
-	ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
-}
-
 # syscalls_of CMD...: how many system calls CMD makes, threads included.
 syscalls_of() {
 	local log="$BATS_TEST_TMPDIR/strace.$RANDOM"

@@ -13,12 +13,6 @@ setup() {
 	cd root
 }
 
-shim() {
-	local mode=$1
-	shift
-	ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
-}
-
 @test "mkdir under RESOLVE_BENEATH creates inside the dirfd and never escapes" {
 	for entry in openat2 sys_openat2; do
 		run shim mkdir "$ODC_CALL" -r beneath "$entry" "new-$entry" creat,directory

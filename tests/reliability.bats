@@ -9,12 +9,6 @@ setup() {
 	cd "$SCRATCH"
 }
 
-shim() {
-	local mode=$1
-	shift
-	ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
-}
-
 # times WORD N: WORD repeated N times, comma-separated.
 times() {
 	local out="" i

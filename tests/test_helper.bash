@@ -28,6 +28,13 @@ under_shim() {
 	fi
 }
 
+# shim MODE CMD...: run CMD with the shim preloaded in MODE.
+shim() {
+	local mode=$1
+	shift
+	ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
+}
+
 load /usr/lib/bats/bats-support/load.bash
 load /usr/lib/bats/bats-assert/load.bash
 
