@@ -28,7 +28,7 @@ endif
 # 64-bit inode numbers and sizes on 32-bit builds too, or fstatat fails with EOVERFLOW.
 SHIM_CFLAGS  := $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
 		-D_FILE_OFFSET_BITS=64
-SHIM_LDFLAGS := -shared -Wl,--version-script=shim.map -Wl,-z,now -Wl,-z,relro -Wl,--no-undefined
+SHIM_LDFLAGS := -shared -Wl,--version-script=shim.map -Wl,-z,relro -Wl,--no-undefined
 
 SHIM_SRC := src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c src/semantics.c src/sys.c
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
