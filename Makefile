@@ -88,12 +88,12 @@ test-deps:
 check: all $(TEST_BINS) test-deps
 	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
 
-# The semantics table and the early-caller, signal and fork checks, 32-bit.
+# The semantics table (tests/table.bats) and tests/32: the early-caller, signal and fork checks, 32-bit.
 # A kernel without IA32 emulation (like this project's) runs them under qemu-i386.
 check32:
 	@tests/deps.sh 32
 	$(MAKE) M32=1 all $(subst $(BUILD)/,build32/,$(TEST_BINS))
-	ODC_BUILD=build32 bats --print-output-on-failure tests/table.bats tests/check32.bats
+	ODC_BUILD=build32 bats --print-output-on-failure tests/table.bats tests/32
 
 # The README's main job: real programs under every mode, side by side.
 demo: all

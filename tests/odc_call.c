@@ -46,6 +46,10 @@ struct request {
 	size_t how_size;
 };
 
+/* The entry points by their own names: _FILE_OFFSET_BITS=64 would make open() mean open64(). */
+int plain_open(const char *path, int flags, ...) __asm__("open");
+int plain_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
+
 static long call_entry(const struct request *r)
 {
 	struct {
@@ -60,11 +64,11 @@ static long call_entry(const struct request *r)
 		how->mode = r->mode;
 
 	if (!strcmp(e, "open"))
-		return open(r->path, r->flags, r->mode);
+		return plain_open(r->path, r->flags, r->mode);
 	if (!strcmp(e, "open64"))
 		return open64(r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat"))
-		return openat(r->dirfd, r->path, r->flags, r->mode);
+		return plain_openat(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat64"))
 		return openat64(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat2"))

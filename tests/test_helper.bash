@@ -1,6 +1,6 @@
 # Shared by the bats files: paths, the bats libraries, and the table runner.
 
-ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # make check SANITIZE=1 and make check32 test their own build directories.
 BUILD="$ROOT/${ODC_BUILD:-build}"
 SHIM="$BUILD/libodcreat.so"
@@ -105,7 +105,7 @@ check_table() {
 				failed=1
 			fi
 		done
-	done < "$BATS_TEST_DIRNAME/table.txt"
+	done < "$ROOT/tests/table.txt"
 	[ $rows -gt 0 ] || { echo "no rows for $want_flags"; return 1; }
 	return $failed
 }

@@ -2,7 +2,7 @@
 # 32-bit only (make check32): early callers, signals, vfork and fork, with the
 # i386 raw system calls and the i386 variadic ABI.
 
-load test_helper
+load ../test_helper
 
 setup() {
 	new_scratch
