@@ -7,6 +7,7 @@
  * a preloaded shim.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,15 +19,25 @@
 #include "odc_probe.h"
 #include "odc_sys.h"
 
+enum odc_probe_object { ODC_PROBE_NOTHING, ODC_PROBE_DIR, ODC_PROBE_DATA };
+
+/* Each state: the object made, at "p" or, through a symlink p -> t, at "t". */
 struct odc_probe_state {
 	const char *name;
 	const char *path;
+	enum odc_probe_object object;
+	bool via_link;
 };
 
 static const struct odc_probe_state odc_probe_states[] = {
-	{ "missing", "p" },	  { "directory", "p" },	 { "regular file", "p" },
-	{ "symlink to dir", "p" }, { "symlink to file", "p" }, { "dangling symlink", "p" },
-	{ "missing, p/", "p/" },  { "missing parent", "a/p" },
+	{ "missing", "p", ODC_PROBE_NOTHING, false },
+	{ "directory", "p", ODC_PROBE_DIR, false },
+	{ "regular file", "p", ODC_PROBE_DATA, false },
+	{ "symlink to dir", "p", ODC_PROBE_DIR, true },
+	{ "symlink to file", "p", ODC_PROBE_DATA, true },
+	{ "dangling symlink", "p", ODC_PROBE_NOTHING, true },
+	{ "missing, p/", "p/", ODC_PROBE_NOTHING, false },
+	{ "missing parent", "a/p", ODC_PROBE_NOTHING, false },
 };
 
 #define ODC_PROBE_STATES (sizeof odc_probe_states / sizeof odc_probe_states[0])
@@ -44,22 +55,15 @@ static int odc_probe_put_data(int dir, const char *name)
 	return n == 4 ? 0 : -1;
 }
 
-static int odc_probe_setup(int dir, size_t state)
+static int odc_probe_setup(int dir, const struct odc_probe_state *s)
 {
-	switch (state) {
-	case 1:
-		return mkdirat(dir, "p", 0755);
-	case 2:
-		return odc_probe_put_data(dir, "p");
-	case 3:
-		return mkdirat(dir, "t", 0755) || symlinkat("t", dir, "p");
-	case 4:
-		return odc_probe_put_data(dir, "t") || symlinkat("t", dir, "p");
-	case 5:
-		return symlinkat("t", dir, "p");
-	default:
-		return 0;
-	}
+	const char *name = s->via_link ? "t" : "p";
+	int err = s->object == ODC_PROBE_DIR ? mkdirat(dir, name, 0755) :
+		  s->object == ODC_PROBE_DATA ? odc_probe_put_data(dir, name) : 0;
+
+	if (err == 0 && s->via_link)
+		err = symlinkat("t", dir, "p");
+	return err;
 }
 
 static void odc_probe_clear(int dir)
@@ -107,7 +111,7 @@ static int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, 
 	struct odc_call c = { .dirfd = dir, .path = odc_probe_states[state].path,
 			      .flags = flags, .mode = 0755 };
 
-	if (odc_probe_setup(dir, state) < 0) {
+	if (odc_probe_setup(dir, &odc_probe_states[state]) < 0) {
 		fprintf(stderr, "odcreat: --probe could not prepare \"%s\": %s\n",
 			odc_probe_states[state].name, strerror(errno));
 		return -1;
