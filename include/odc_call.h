@@ -16,6 +16,12 @@ struct odc_call {
 	mode_t mode;
 	uint64_t resolve;	/* RESOLVE_* flags, for via_openat2 */
 	bool via_openat2;	/* keep openat2's strict checks and resolve flags */
+	/*
+	 * Moves a new descriptor to a caller in another process, closing this
+	 * process's copy: the caller's number for it, or a negative errno.
+	 * NULL when the caller is this process.
+	 */
+	long (*give)(const struct odc_call *c, long fd);
 };
 
 /* The bit of O_TMPFILE that is not O_DIRECTORY (glibc's __O_TMPFILE holds both). */
@@ -32,7 +38,10 @@ static inline bool odc_flags_combined(int flags)
 	       (O_CREAT | O_DIRECTORY);
 }
 
-/* Carry out C under MODE: a new descriptor, or a negative errno. */
+/*
+ * Carry out C under MODE: the caller's new descriptor, or a negative errno
+ * with nothing left on disk that C made, even when giving it away failed.
+ */
 long odc_semantics(enum odc_mode mode, const struct odc_call *c);
 
 #endif

@@ -4,8 +4,17 @@
 
 #include "odc_call.h"
 
-/* Record that ENTRY carried out C under MODE with result RET (a negative errno on failure). */
-void odc_log_call(const char *entry, const struct odc_call *c, enum odc_mode mode,
-		  long ret);
+struct odc_log_entry {
+	pid_t pid;		/* the caller; 0 for this process */
+	const char *prog;	/* the caller's name, when pid is not 0 */
+	const char *entry;	/* the function or system call the program made */
+	const struct odc_call *call;
+	enum odc_mode mode;
+	long result;		/* a descriptor, or a negative errno */
+	const char *refused;	/* why MODE was not applied and the call got EPERM, or NULL */
+};
+
+/* Write E's line, if a log is configured. Keeps errno; async-signal-safe. */
+void odc_log(const struct odc_log_entry *e);
 
 #endif

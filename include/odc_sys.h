@@ -14,6 +14,7 @@ long odc_sys_open(const struct odc_call *c, int flags, mode_t mode);
 long odc_sys_close(int fd);
 long odc_sys_mkdirat(int dirfd, const char *name, mode_t mode);
 long odc_sys_rmdirat(int dirfd, const char *name);
+long odc_sys_unlinkat(int dirfd, const char *name);
 long odc_sys_fstatat(int dirfd, const char *name, struct stat *st);
 long odc_sys_fchmodat(int dirfd, const char *name, mode_t mode);
 

@@ -187,17 +187,18 @@ static void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 }
 
-static void odc_format(struct odc_line *l, const char *entry,
-		       const struct odc_call *c, enum odc_mode mode, long ret)
+static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 {
+	const struct odc_call *c = e->call;
+
 	l->len = 0;
 	odc_put_time(l);
 	odc_put(l, " pid=");
-	odc_put_int(l, getpid());
+	odc_put_int(l, e->pid ? e->pid : getpid());
 	odc_put(l, " prog=");
-	odc_put_quoted(l, program_invocation_short_name ? program_invocation_short_name : "");
+	odc_put_quoted(l, e->pid ? e->prog : program_invocation_short_name);
 	odc_put(l, " call=");
-	odc_put(l, entry);
+	odc_put(l, e->entry);
 	odc_put(l, " dirfd=");
 	if (c->dirfd == AT_FDCWD)
 		odc_put(l, "AT_FDCWD");
@@ -212,9 +213,13 @@ static void odc_format(struct odc_line *l, const char *entry,
 	if (c->resolve)
 		odc_put_bits(l, c->resolve, odc_resolve_flags, " resolve=");
 	odc_put(l, " semantics=");
-	odc_put(l, odc_mode_name(mode));
+	odc_put(l, odc_mode_name(e->mode));
 	odc_put(l, " result=");
-	odc_put_result(l, ret);
+	odc_put_result(l, e->result);
+	if (e->refused) {
+		odc_put(l, " refused=");
+		odc_put_quoted(l, e->refused);
+	}
 	l->text[l->len++] = '\n';
 }
 
@@ -266,8 +271,7 @@ static int odc_log_open(const char *dest)
 	return seen;
 }
 
-void odc_log_call(const char *entry, const struct odc_call *c, enum odc_mode mode,
-		  long ret)
+void odc_log(const struct odc_log_entry *e)
 {
 	const char *dest = odc_config_log();
 
@@ -277,7 +281,7 @@ void odc_log_call(const char *entry, const struct odc_call *c, enum odc_mode mod
 	int fd = odc_log_open(dest);
 	if (fd >= 0) {
 		struct odc_line line;
-		odc_format(&line, entry, c, mode, ret);
+		odc_format(&line, e);
 		ssize_t ignored = write(fd, line.text, line.len);
 		(void)ignored;
 	}

@@ -10,6 +10,12 @@
 
 #include "odc_sys.h"
 
+/* FD, as the caller's descriptor: see odc_call.give. */
+static long odc_give(const struct odc_call *c, long fd)
+{
+	return fd >= 0 && c->give ? c->give(c, fd) : fd;
+}
+
 /* Linux >= 6.4 (43b450632676), NetBSD, macOS: the pair is invalid. */
 static long odc_einval(const struct odc_call *c)
 {
@@ -22,7 +28,7 @@ static long odc_freebsd(const struct odc_call *c)
 {
 	if (c->flags & O_EXCL)
 		return -EINVAL;
-	return odc_sys_open(c, c->flags & ~O_CREAT, 0);
+	return odc_give(c, odc_sys_open(c, c->flags & ~O_CREAT, 0));
 }
 
 static bool odc_names_symlink(const struct odc_call *c)
@@ -36,8 +42,9 @@ static bool odc_names_symlink(const struct odc_call *c)
  * Linux <= 5.6: O_CREAT refuses an existing directory with EISDIR; anything
  * else is an O_CREAT open that ignores O_DIRECTORY once it creates a file.
  * O_TRUNC is dropped where a file is created: there is nothing to truncate.
+ * A descriptor comes back only for a file this call created.
  */
-static long odc_legacy(const struct odc_call *c)
+static long odc_legacy_create(const struct odc_call *c)
 {
 	int create = c->flags & ~(O_DIRECTORY | O_TRUNC);
 
@@ -66,10 +73,26 @@ static long odc_legacy(const struct odc_call *c)
 	return -ENOTDIR;
 }
 
+/*
+ * The file goes when the caller cannot be given it. One made through a
+ * dangling symlink stays: the name to remove is the link's target.
+ */
+static long odc_legacy(const struct odc_call *c)
+{
+	long fd = odc_legacy_create(c);
+
+	if (fd < 0)
+		return fd;
+	fd = odc_give(c, fd);
+	if (fd < 0 && !odc_names_symlink(c))
+		odc_sys_unlinkat(c->dirfd, c->path);
+	return fd;
+}
+
 /* Linux 5.7 to 6.3 (973d4b73fbaf): the legacy create happens, then O_DIRECTORY fails it. */
 static long odc_linux57(const struct odc_call *c)
 {
-	long fd = odc_legacy(c);
+	long fd = odc_legacy_create(c);
 
 	if (fd < 0)
 		return fd;
@@ -167,6 +190,7 @@ static long odc_open_made(const struct odc_call *c, const struct odc_at *at)
 
 	if (fd == -EACCES)
 		fd = odc_open_unreadable(c, at, flags);
+	fd = odc_give(c, fd);
 	if (fd < 0)
 		odc_sys_rmdirat(at->dirfd, at->name);
 	return fd;
@@ -177,7 +201,7 @@ static long odc_open_found(const struct odc_call *c)
 	long fd = odc_sys_open(c, odc_dir_flags(c), 0);
 
 	/* mkdir saw the name and the open found nothing behind it: a dangling symlink. */
-	return fd == -ENOENT ? -EEXIST : fd;
+	return fd == -ENOENT ? -EEXIST : odc_give(c, fd);
 }
 
 /* The upstream series: make the directory unless it exists, then open it. */
@@ -201,7 +225,7 @@ static long odc_mkdir(const struct odc_call *c)
 
 static long odc_native(const struct odc_call *c)
 {
-	return odc_sys_open(c, c->flags, c->mode);
+	return odc_give(c, odc_sys_open(c, c->flags, c->mode));
 }
 
 static long (*const odc_semantics_of[ODC_MODE_COUNT])(const struct odc_call *) = {

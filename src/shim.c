@@ -40,7 +40,7 @@ static long odc_emulate(const char *entry, const struct odc_call *c)
 	enum odc_mode mode = odc_config_mode();
 	long ret = odc_semantics(mode, c);
 
-	odc_log_call(entry, c, mode, ret);
+	odc_log(&(struct odc_log_entry){ .entry = entry, .call = c, .mode = mode, .result = ret });
 	if (ret < 0) {
 		errno = (int)-ret;
 		return -1;

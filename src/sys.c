@@ -42,6 +42,11 @@ long odc_sys_rmdirat(int dirfd, const char *name)
 	return odc_sys_result(unlinkat(dirfd, name, AT_REMOVEDIR));
 }
 
+long odc_sys_unlinkat(int dirfd, const char *name)
+{
+	return odc_sys_result(unlinkat(dirfd, name, 0));
+}
+
 long odc_sys_fstatat(int dirfd, const char *name, struct stat *st)
 {
 	return odc_sys_result(fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW));
