@@ -34,9 +34,10 @@ SHIM_SRC := src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c sr
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
 
-# The command shares the semantics with the library, and runs them itself for --probe.
-CMD_OBJ := $(BUILD)/cmd/odcreat.o $(BUILD)/cmd/probe.o \
-	   $(addprefix $(BUILD)/shim/,mode.o semantics.o sys.o next.o raw.o)
+# The command shares the semantics, configuration and log with the library: it
+# runs them itself for --probe and, as the seccomp supervisor, for --seccomp.
+CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o probe.o seccomp.o supervise.o target.o) \
+	   $(addprefix $(BUILD)/shim/,config.o log.o mode.o semantics.o sys.o next.o raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/early_main

@@ -14,6 +14,7 @@
 
 #include "odc_mode.h"
 #include "odc_probe.h"
+#include "odc_supervise.h"
 
 /* Exit statuses, as env(1) and nice(1) use them. */
 #define ODC_EXIT_USAGE 2
@@ -24,7 +25,7 @@
 #define ODC_SHIM_NAME "libodcreat.so"
 
 static const char odc_usage[] =
-	"usage: odcreat [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
+	"usage: odcreat [--seccomp] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --help | --version\n";
@@ -34,6 +35,8 @@ static const char odc_help[] =
 	"Run COMMAND with open(O_CREAT|O_DIRECTORY) given the semantics MODE, whatever\n"
 	"the kernel does, by preloading " ODC_SHIM_NAME ".\n"
 	"\n"
+	"      --seccomp     serve the calls from a seccomp supervisor instead, which\n"
+	"                    reaches static and Go programs too\n"
 	"  -m, --mode=MODE   one of: " ODC_MODE_NAMES " (default: $ODCREAT_MODE, else einval)\n"
 	"  -l, --log=FILE    log every redefined call to FILE, or to stderr with \"stderr\"\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
@@ -111,22 +114,26 @@ static bool odc_is_shim(const char *entry, size_t len)
 	       (len == name || entry[len - name - 1] == '/');
 }
 
-/* SHIM first, then what LD_PRELOAD held already, less any other copy of the shim. */
+/*
+ * SHIM first (none under --seccomp), then what LD_PRELOAD held already,
+ * less any other copy of the shim.
+ */
 static void odc_set_preload(const char *shim)
 {
 	const char *old = getenv("LD_PRELOAD");
-	size_t cap = strlen(shim) + (old ? strlen(old) : 0) + 2;
+	size_t cap = (shim ? strlen(shim) : 0) + (old ? strlen(old) : 0) + 2;
 	char *preload = malloc(cap);
 
 	if (!preload) {
 		perror("odcreat");
 		exit(ODC_EXIT_FAILED);
 	}
-	size_t len = (size_t)snprintf(preload, cap, "%s", shim);
+	size_t len = (size_t)snprintf(preload, cap, "%s", shim ? shim : "");
 	for (const char *p = old ? old : ""; *p;) {
 		size_t n = strcspn(p, ": ");
 		if (n && !odc_is_shim(p, n)) {
-			preload[len++] = ':';
+			if (len)
+				preload[len++] = ':';
 			memcpy(preload + len, p, n);
 			len += n;
 		}
@@ -169,7 +176,8 @@ static void odc_set_log(const char *log)
 	}
 }
 
-static int odc_run(char **argv, const char *mode, const char *log)
+/* Under --seccomp the supervisor serves every call, and no library is preloaded. */
+static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 {
 	char shim[PATH_MAX];
 
@@ -177,14 +185,17 @@ static int odc_run(char **argv, const char *mode, const char *log)
 		odc_check_mode(mode, "");
 	else if ((mode = getenv("ODCREAT_MODE")) && *mode)
 		odc_check_mode(mode, " in ODCREAT_MODE");
-	odc_find_shim(shim, sizeof shim);
-	odc_set_preload(shim);
+	if (!seccomp)
+		odc_find_shim(shim, sizeof shim);
+	odc_set_preload(seccomp ? NULL : shim);
 	if (mode && *mode && setenv("ODCREAT_MODE", mode, 1) < 0) {
 		perror("odcreat");
 		return ODC_EXIT_FAILED;
 	}
 	if (log)
 		odc_set_log(log);
+	if (seccomp)
+		return odc_supervise(argv, ODC_EXIT_FAILED);
 
 	execvp(argv[0], argv);
 	int err = errno;
@@ -192,7 +203,7 @@ static int odc_run(char **argv, const char *mode, const char *log)
 	return err == ENOENT || err == ENOTDIR ? ODC_EXIT_NOT_FOUND : ODC_EXIT_CANNOT_RUN;
 }
 
-enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION };
+enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP };
 
 int main(int argc, char **argv)
 {
@@ -203,10 +214,12 @@ int main(int argc, char **argv)
 		{ "list-modes", no_argument, NULL, ODC_OPT_LIST },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, ODC_OPT_VERSION },
+		{ "seccomp", no_argument, NULL, ODC_OPT_SECCOMP },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *mode = NULL, *log = NULL;
 	int opt, action = 0;
+	bool seccomp = false;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+m:l:h", options, NULL)) != -1) {
@@ -216,6 +229,9 @@ int main(int argc, char **argv)
 			break;
 		case 'l':
 			log = optarg;
+			break;
+		case ODC_OPT_SECCOMP:
+			seccomp = true;
 			break;
 		case 'h':
 			printf("%s%s", odc_usage, odc_help);
@@ -229,7 +245,7 @@ int main(int argc, char **argv)
 			odc_die_usage("unknown or incomplete option %s", argv[optind - 1]);
 		}
 	}
-	if (action && (optind < argc || mode || log))
+	if (action && (optind < argc || mode || log || seccomp))
 		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments");
 	switch (action) {
 	case ODC_OPT_PROBE:
@@ -243,5 +259,5 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		odc_die_usage("%s", "no command given");
-	return odc_run(argv + optind, mode, log);
+	return odc_run(argv + optind, mode, log, seccomp);
 }

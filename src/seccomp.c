@@ -1,0 +1,166 @@
+/*
+ * The filter behind odcreat --seccomp. It sends the supervisor only what
+ * it has to see: open and openat whose flags register holds O_CREAT and
+ * O_DIRECTORY (and not O_TMPFILE or O_PATH), and every openat2, whose flags
+ * are in memory the filter cannot read. Everything else is allowed in the
+ * kernel; a filter that decides from the arch and the number alone also
+ * lets the kernel cache those verdicts, so other calls do not run it at all.
+ */
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "odc_call.h"
+#include "odc_seccomp.h"
+
+#define ODC_NO_SYSCALL (-1)
+
+/* The open calls of one ABI this build can run. */
+struct odc_abi {
+	uint32_t arch;
+	int nr[3];	/* indexed by enum odc_syscall */
+};
+
+/* x32 shares x86-64's arch and sets this bit in its numbers. */
+#define ODC_X32 0x40000000
+
+static const struct odc_abi odc_abis[] = {
+#if defined(__x86_64__)
+	{ AUDIT_ARCH_X86_64, { 2, 257, 437 } },
+	{ AUDIT_ARCH_X86_64, { ODC_X32 | 2, ODC_X32 | 257, ODC_X32 | 437 } },
+	{ AUDIT_ARCH_I386, { 5, 295, 437 } },
+#elif defined(__i386__)
+	{ AUDIT_ARCH_I386, { 5, 295, 437 } },
+#elif defined(__aarch64__)
+	{ AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 } },
+#else
+#error "odcreat --seccomp: no system call numbers for this architecture"
+#endif
+};
+
+#define ODC_ABI_COUNT (sizeof odc_abis / sizeof odc_abis[0])
+
+/* Where the flags argument is, for the calls that pass it in a register. */
+static const int odc_flags_arg[] = {
+	[ODC_SYSCALL_OPEN] = 1,
+	[ODC_SYSCALL_OPENAT] = 2,
+	[ODC_SYSCALL_OPENAT2] = ODC_NO_SYSCALL,
+};
+
+enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr)
+{
+	for (size_t a = 0; a < ODC_ABI_COUNT; a++) {
+		if (odc_abis[a].arch != arch)
+			continue;
+		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
+			if (odc_abis[a].nr[call] == nr)
+				return call;
+	}
+	return ODC_SYSCALL_OTHER;
+}
+
+const char *odc_seccomp_syscall_name(enum odc_syscall call)
+{
+	static const char *const names[] = {
+		[ODC_SYSCALL_OPEN] = "SYS_open",
+		[ODC_SYSCALL_OPENAT] = "SYS_openat",
+		[ODC_SYSCALL_OPENAT2] = "SYS_openat2",
+	};
+
+	return call == ODC_SYSCALL_OTHER ? "?" : names[call];
+}
+
+/* The low 32 bits of argument I: an int flags argument on every ABI. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ODC_ARG_LOW(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#else
+#define ODC_ARG_LOW(i) (offsetof(struct seccomp_data, args) + 8 * (i) + 4)
+#endif
+
+#define ODC_STMT(code, k) ((struct sock_filter)BPF_STMT((code), (k)))
+#define ODC_JEQ(k, skip) \
+	((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, (uint8_t)(skip)))
+#define ODC_LOAD(off) ODC_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
+#define ODC_RET(action) ODC_STMT(BPF_RET | BPF_K, (action))
+#define ODC_FLAGS_MASK (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)
+
+/*
+ * One call of one ABI: "not this call" jumps past the block, which ends in
+ * a verdict. The flags test is odc_flags_combined().
+ */
+static size_t odc_filter_call(struct sock_filter *b, uint32_t arch, int nr, int flags_arg)
+{
+	size_t n = 0, arch_test, nr_test;
+
+	b[n++] = ODC_LOAD(offsetof(struct seccomp_data, arch));
+	arch_test = n++;
+	b[n++] = ODC_LOAD(offsetof(struct seccomp_data, nr));
+	nr_test = n++;
+	if (flags_arg != ODC_NO_SYSCALL) {
+		b[n++] = ODC_LOAD(ODC_ARG_LOW(flags_arg));
+		b[n++] = ODC_STMT(BPF_ALU | BPF_AND | BPF_K, ODC_FLAGS_MASK);
+		b[n++] = ODC_JEQ(O_CREAT | O_DIRECTORY, 1);
+		b[n++] = ODC_RET(SECCOMP_RET_USER_NOTIF);
+		b[n++] = ODC_RET(SECCOMP_RET_ALLOW);
+	} else {
+		b[n++] = ODC_RET(SECCOMP_RET_USER_NOTIF);
+	}
+	b[arch_test] = ODC_JEQ(arch, n - arch_test - 1);
+	b[nr_test] = ODC_JEQ((uint32_t)nr, n - nr_test - 1);
+	return n;
+}
+
+/* Nine instructions at most for each call of each ABI, and the final verdict. */
+#define ODC_FILTER_MAX (ODC_ABI_COUNT * 3 * 9 + 1)
+
+static size_t odc_filter(struct sock_filter *prog)
+{
+	size_t n = 0;
+
+	for (size_t a = 0; a < ODC_ABI_COUNT; a++)
+		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
+			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL)
+				n += odc_filter_call(prog + n, odc_abis[a].arch,
+						     odc_abis[a].nr[call], odc_flags_arg[call]);
+	prog[n++] = ODC_RET(SECCOMP_RET_ALLOW);
+	return n;
+}
+
+static int odc_seccomp(unsigned flags, const struct sock_fprog *fprog)
+{
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, fprog);
+}
+
+/*
+ * The kills-only wait (Linux 5.19) keeps a target's signals, such as the Go
+ * runtime's preemption signals, from restarting a call the supervisor is
+ * already carrying out. Older kernels get the plain listener.
+ */
+static int odc_seccomp_listen(const struct sock_fprog *fprog)
+{
+	int fd = odc_seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER |
+				     SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV, fprog);
+
+	if (fd < 0 && errno == EINVAL)
+		fd = odc_seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER, fprog);
+	return fd < 0 ? -errno : fd;
+}
+
+int odc_seccomp_install(void)
+{
+	struct sock_filter prog[ODC_FILTER_MAX];
+	struct sock_fprog fprog = { .len = (unsigned short)odc_filter(prog), .filter = prog };
+	int fd = odc_seccomp_listen(&fprog);
+
+	/* Without CAP_SYS_ADMIN the kernel wants no_new_privs first. */
+	if (fd != -EACCES)
+		return fd;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -errno;
+	return odc_seccomp_listen(&fprog);
+}
