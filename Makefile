@@ -41,6 +41,10 @@ CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o probe.o seccomp.o supervise.o tar
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/early_main
+# What no preload reaches, for the --seccomp tests: odc_call linked statically,
+# its Go counterpart, and a helper that makes chosen system calls fail.
+SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
+		     $(BUILD)/tests/odc_deny
 
 INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
 	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
@@ -75,6 +79,20 @@ $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
+# Without the sanitizers, which have no static runtime.
+$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h Makefile
+	@mkdir -p $(@D)
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -static -o $@ $< -lpthread
+
+$(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
+	@mkdir -p $(@D)
+	cd tests/go && CGO_ENABLED=0 GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
+		go build -o $(abspath $@) odc_call.go
+
+$(BUILD)/tests/odc_deny: tests/odc_deny.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $<
+
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c
 	@mkdir -p $(@D)
@@ -86,7 +104,9 @@ $(BUILD)/tests/early_main: tests/early_main.c $(BUILD)/tests/libearly.so
 test-deps:
 	@tests/deps.sh
 
-check: all $(TEST_BINS) test-deps
+# The test dependencies first: the Go helper needs Debian's golang-go to build.
+check: test-deps
+	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS)
 	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
 
 # The semantics table (tests/table.bats) and tests/32: the early-caller, signal and fork checks, 32-bit.

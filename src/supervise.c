@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -55,8 +56,11 @@ struct odc_request {
 	const struct odc_supervisor *s;
 	uint64_t id;
 	struct odc_target target;
-	char path[PATH_MAX];
+	char path[PATH_MAX + 1];	/* room to cut a path the kernel finds too long */
 };
+
+/* A page no call can read: the path of a call whose path the target could not have read. */
+static const char *odc_unreadable;
 
 static void odc_fail(const char *what, int err)
 {
@@ -146,20 +150,34 @@ static bool odc_decode(struct odc_request *r, const struct seccomp_notif *n,
 }
 
 /*
- * The directory the call resolves from, as a descriptor of this process.
- * The kernel ignores the dirfd of an absolute path, unless RESOLVE_* flags
- * make it the root.
+ * The path and directory of the call, as this process's own. Where the
+ * target passed something the kernel would refuse, they are made to fail
+ * here in the same way, so that the semantics decide whether that matters
+ * (einval answers EINVAL before looking at either): a path that does not
+ * end within PATH_MAX, an address the target cannot read, a descriptor it
+ * does not have.
  */
-static int odc_prepare_dirfd(struct odc_request *r)
+static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 {
-	if (r->path[0] == '/' && !r->call.resolve) {
+	int ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
+
+	if (ret == -ENAMETOOLONG)
+		r->path[PATH_MAX] = '\0';
+	else if (ret == -EFAULT)
+		r->call.path = odc_unreadable;
+	else if (ret < 0)
+		return ret;
+	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
+	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
 		r->call.dirfd = AT_FDCWD;
 		return 0;
 	}
-	int fd = odc_target_dirfd(&r->target, r->target_dirfd);
-	if (fd < 0)
-		return fd;
-	r->call.dirfd = fd;
+	ret = odc_target_dirfd(&r->target, r->target_dirfd);
+	if (ret == -EBADF)
+		ret = -1;	/* a descriptor nothing has */
+	else if (ret < 0)
+		return ret;
+	r->call.dirfd = ret;
 	return 0;
 }
 
@@ -177,6 +195,8 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 	struct odc_call shown = r->call;
 
 	shown.dirfd = r->target_dirfd;
+	if (shown.path == odc_unreadable)
+		shown.path = NULL;
 	odc_log(&(struct odc_log_entry){
 		.pid = r->target.tgid,
 		.prog = r->target.prog,
@@ -218,16 +238,9 @@ static void odc_serve(struct odc_supervisor *s)
 		odc_reply(s, r.id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
 		return;
 	}
-	long ret = odc_target_path(&r.target, path_addr, r.path, sizeof r.path);
-	if (ret < 0)
-		r.path[0] = '\0';
-	else if (!r.target.refused)
-		ret = odc_prepare_dirfd(&r);
+	int err = odc_prepare(&r, path_addr);
 	if (odc_still_waiting(s, r.id)) {
-		if (r.target.refused)
-			ret = -EPERM;
-		else if (ret == 0)
-			ret = odc_carry_out(&r);
+		long ret = r.target.refused ? -EPERM : err ? err : odc_carry_out(&r);
 		if (ret < 0)
 			odc_reply(s, r.id, (int)-ret, 0);
 		odc_log_request(&r, entry, ret);
@@ -238,19 +251,22 @@ static void odc_serve(struct odc_supervisor *s)
 
 /* ---- starting the command ---- */
 
-static const char *odc_install_error(int err)
+static void odc_fail_install(int err)
 {
 	switch (err) {
 	case ENOSYS:
-		return "this kernel has no seccomp (CONFIG_SECCOMP)";
+		odc_fail("this kernel has no seccomp (CONFIG_SECCOMP)", 0);
+		break;
 	case EINVAL:
-		return "this kernel has no seccomp user notification (Linux 5.0 or later, "
-		       "CONFIG_SECCOMP_FILTER)";
+		odc_fail("this kernel has no seccomp user notification (Linux 5.0 or later, "
+			 "CONFIG_SECCOMP_FILTER)", 0);
+		break;
 	case EBUSY:
-		return "another seccomp supervisor already serves this process "
-		       "(odcreat --seccomp does not nest)";
+		odc_fail("another seccomp supervisor already serves this process "
+			 "(odcreat --seccomp does not nest)", 0);
+		break;
 	default:
-		return NULL;
+		odc_fail("cannot install the seccomp filter", err);
 	}
 }
 
@@ -299,8 +315,7 @@ static int odc_take_listener(pid_t child, int sock)
 		return -1;
 	}
 	if (remote < 0) {
-		const char *why = odc_install_error(-remote);
-		odc_fail(why ? why : "cannot install the seccomp filter", why ? 0 : -remote);
+		odc_fail_install(-remote);
 		return -1;
 	}
 	int pidfd = pidfd_open(child, 0);
@@ -320,6 +335,7 @@ static int odc_take_listener(pid_t child, int sock)
 	return listener;
 }
 
+/* The kernel's notification sizes (Linux 5.0, with user notification): false and errno if none. */
 static bool odc_sizes(struct odc_supervisor *s)
 {
 	struct seccomp_notif_sizes sizes;
@@ -421,8 +437,14 @@ int odc_supervise(char **argv, int exit_failed)
 	sigset_t handled, old_mask;
 	int sock[2];
 
-	if (odc_target_init() < 0 || !odc_sizes(&s)) {
-		odc_fail("cannot read this process's own state", errno);
+	if (!odc_sizes(&s)) {
+		odc_fail_install(errno);
+		return exit_failed;
+	}
+	odc_unreadable = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_NONE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (odc_unreadable == MAP_FAILED || odc_target_init() < 0) {
+		odc_fail("cannot read this process's own credentials", errno);
 		return exit_failed;
 	}
 	odc_signal_set(&handled);

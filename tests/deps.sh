@@ -6,11 +6,14 @@ set -e
 missing=""
 have_command() { command -v "$1" >/dev/null 2>&1; }
 for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
-	    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux; do
+	    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
+	    go:golang-go; do
 	have_command "${pair%%:*}" || missing="$missing ${pair#*:}"
 done
 [ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
 [ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
+# gcc -static needs libc.a.
+[ -n "$(gcc -print-file-name=libc.a | grep /)" ] || missing="$missing libc6-dev"
 if [ "${1:-}" = 32 ]; then
 	[ -f /usr/lib32/crt1.o ] || missing="$missing gcc-multilib"
 	have_command qemu-i386 || missing="$missing qemu-user"

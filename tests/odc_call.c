@@ -3,7 +3,7 @@
  * came back and what is left in the current directory.
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
- *            [-P PROCESSES] [-n TIMES] [-L NOFILE] ENTRY PATH FLAGS
+ *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat or
  * sys_openat2. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -16,7 +16,8 @@
  * processes make the call at once, and the line counts the descriptors, the
  * distinct inodes they refer to, and the errors.
  * -n repeats the call (closing each descriptor) and reports the last; -L
- * lowers RLIMIT_NOFILE for the call only. -s passes an open_how of SIZE
+ * lowers RLIMIT_NOFILE for the call only; -c adds "+cloexec" to a
+ * descriptor that has FD_CLOEXEC. -s passes an open_how of SIZE
  * bytes, zero beyond the fields this build knows.
  * A call that leaves a descriptor open besides the one it returned adds
  * " LEAK". Exit status 3 means a successful call changed errno.
@@ -88,6 +89,8 @@ static bool entry_takes_dirfd(const char *entry)
 	return strstr(entry, "openat") != NULL;
 }
 
+static bool report_cloexec;
+
 /* "fd:dir", "fd:file" or the errno name; the descriptor is closed. */
 static void describe_result(long ret, int err, char *out, size_t len)
 {
@@ -97,11 +100,12 @@ static void describe_result(long ret, int err, char *out, size_t len)
 		snprintf(out, len, "%s", errno_name(err));
 		return;
 	}
+	bool cloexec = report_cloexec && (fcntl((int)ret, F_GETFD) & FD_CLOEXEC);
 	if (fstat((int)ret, &st) < 0)
 		snprintf(out, len, "fd:?");
 	else
-		snprintf(out, len, "fd:%s", S_ISDIR(st.st_mode) ? "dir" :
-			 S_ISREG(st.st_mode) ? "file" : "other");
+		snprintf(out, len, "fd:%s%s", S_ISDIR(st.st_mode) ? "dir" :
+			 S_ISREG(st.st_mode) ? "file" : "other", cloexec ? "+cloexec" : "");
 	close((int)ret);
 }
 
@@ -278,7 +282,7 @@ int main(int argc, char **argv)
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:c")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -289,6 +293,7 @@ int main(int argc, char **argv)
 		case 'P': processes = atoi(optarg); break;
 		case 'n': times = atoi(optarg); break;
 		case 'L': nofile = atoi(optarg); break;
+		case 'c': report_cloexec = true; break;
 		default: return 2;
 		}
 	}

@@ -9,55 +9,6 @@ setup() {
 	cd "$SCRATCH"
 }
 
-# times WORD N: WORD repeated N times, comma-separated.
-times() {
-	local out="" i
-	for ((i = 0; i < $2; i++)); do out+="${out:+,}$1"; done
-	echo "$out"
-}
-
-# What N racers on one missing name must see, in MODE, with or without O_EXCL.
-race_expect() {
-	local mode=$1 excl=$2 n=$3
-	case "$mode/$excl" in
-	einval/*)        echo "fds=0 inodes=0 errors=$(times EINVAL "$n")" ;;
-	freebsd/no)      echo "fds=0 inodes=0 errors=$(times ENOENT "$n")" ;;
-	freebsd/yes)     echo "fds=0 inodes=0 errors=$(times EINVAL "$n")" ;;
-	mkdir/no)        echo "fds=$n inodes=1 errors=none" ;;
-	mkdir/yes)       echo "fds=1 inodes=1 errors=$(times EEXIST $((n - 1)))" ;;
-	legacy/no)       echo "fds=1 inodes=1 errors=$(times ENOTDIR $((n - 1)))" ;;
-	legacy/yes)      echo "fds=1 inodes=1 errors=$(times EEXIST $((n - 1)))" ;;
-	linux-5.7/no)    echo "fds=0 inodes=0 errors=$(times ENOTDIR "$n")" ;;
-	linux-5.7/yes)   echo "fds=0 inodes=0 errors=$(times EEXIST $((n - 1))),ENOTDIR" ;;
-	esac
-}
-
-# What the race leaves at the name: only linux-5.7 leaves a stray file.
-race_disk() {
-	case "$1" in
-	einval|freebsd) echo "" ;;
-	mkdir)          echo "d" ;;
-	*)              echo "f" ;;
-	esac
-}
-
-check_race() {
-	local how=$1 n=$2 mode excl flags round name
-	for mode in $MODES; do
-		for excl in no yes; do
-			flags=creat,directory
-			[ $excl = yes ] && flags+=,excl
-			for round in 1 2 3 4 5; do
-				name="$mode-$excl-$round"
-				run shim "$mode" "$ODC_CALL" "$how" "$n" open "$name" "$flags"
-				assert_output "$(race_expect "$mode" $excl "$n")"
-				run find . -name "$name" -printf '%y'
-				assert_output "$(race_disk "$mode")"
-			done
-		done
-	done
-}
-
 @test "16 threads race on one name, in every mode, with and without O_EXCL" {
 	check_race -t 16
 }

@@ -1,0 +1,80 @@
+/*
+ * odc_deny: run a command with one system call failing, to play a kernel
+ * or a sandbox that lacks what odcreat --seccomp needs.
+ *
+ *   odc_deny SYSCALL[:ARG] ERRNO COMMAND [ARG...]
+ *
+ * SYSCALL is seccomp, ioctl, pidfd_getfd or process_vm_readv; with :ARG
+ * (a number) the call fails only when its second argument's low 32 bits
+ * equal ARG (a seccomp operation's flags, an ioctl's request). ERRNO is
+ * ENOSYS, EINVAL, EPERM or ENOTTY.
+ */
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+struct named {
+	const char *name;
+	long value;
+};
+
+static const struct named syscalls[] = {
+	{ "seccomp", SYS_seccomp }, { "ioctl", SYS_ioctl },
+	{ "pidfd_getfd", SYS_pidfd_getfd }, { "process_vm_readv", SYS_process_vm_readv },
+	{ NULL, 0 }
+};
+
+static const struct named errnos[] = {
+	{ "ENOSYS", ENOSYS }, { "EINVAL", EINVAL }, { "EPERM", EPERM }, { "ENOTTY", ENOTTY },
+	{ NULL, 0 }
+};
+
+static long lookup(const struct named *table, const char *name)
+{
+	for (; table->name; table++)
+		if (strcmp(table->name, name) == 0)
+			return table->value;
+	fprintf(stderr, "odc_deny: unknown name %s\n", name);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		fprintf(stderr, "usage: odc_deny SYSCALL[:ARG] ERRNO COMMAND [ARG...]\n");
+		return 2;
+	}
+	char *colon = strchr(argv[1], ':');
+	if (colon)
+		*colon = '\0';
+	unsigned nr = (unsigned)lookup(syscalls, argv[1]);
+	unsigned err = (unsigned)lookup(errnos, argv[2]);
+	unsigned arg = colon ? (unsigned)strtoul(colon + 1, NULL, 0) : 0;
+	struct sock_filter prog[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 4),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arg, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JA, colon ? 1 : 0, 0, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog fprog = { .len = sizeof prog / sizeof prog[0], .filter = prog };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog) < 0) {
+		perror("odc_deny");
+		return 125;
+	}
+	execvp(argv[3], argv + 3);
+	perror(argv[3]);
+	return 127;
+}
