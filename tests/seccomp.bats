@@ -1,0 +1,220 @@
+#!/usr/bin/env bats
+# odcreat --seccomp: static, Go and dynamic programs served by the seccomp
+# supervisor, against the same table as the library, and its failure paths.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+STATIC="$BUILD/tests/odc_call_static"
+GO="$BUILD/tests/odc_call_go"
+DENY="$BUILD/tests/odc_deny"
+ODCREAT="$BUILD/odcreat"
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# table PROGRAM ENTRY: the whole table, PROGRAM under odcreat --seccomp.
+table() {
+	RUNNER=seccomp ODC_CALL=$1 check_whole_table "$2"
+}
+
+@test "static C program, syscall(SYS_open): the whole table" { table "$STATIC" sys_open; }
+@test "static C program, syscall(SYS_openat): the whole table" { table "$STATIC" sys_openat; }
+@test "static C program, syscall(SYS_openat2): the whole table" { table "$STATIC" sys_openat2; }
+@test "static C program, libc's open(): the whole table" { table "$STATIC" open; }
+@test "static C program, libc's openat(): the whole table" { table "$STATIC" openat; }
+@test "Go program, syscall.Open: the whole table" { table "$GO" go_open; }
+@test "Go program, syscall.Openat: the whole table" { table "$GO" go_openat; }
+@test "Go program, os.OpenFile: the whole table" { table "$GO" go_openfile; }
+@test "dynamic program, no library preloaded, open(): the whole table" { table "$ODC_CALL" open; }
+@test "dynamic program, no library preloaded, openat64(): the whole table" { table "$ODC_CALL" openat64; }
+
+@test "the library and the supervisor agree, call for call, for a dynamic program" {
+	local mode state out_shim out_seccomp
+	for mode in $MODES; do
+		for state in missing dir file link-dir dangling slash; do
+			run_case "$mode" openat "$state" creat,directory,excl
+			out_shim=$OUT
+			RUNNER=seccomp run_case "$mode" openat "$state" creat,directory,excl
+			out_seccomp=$OUT
+			[ "$out_shim" = "$out_seccomp" ] ||
+				{ echo "$mode $state: shim '$out_shim', seccomp '$out_seccomp'"; return 1; }
+		done
+	done
+}
+
+@test "16 threads of a static program race on one name, in every mode" {
+	RUNNER=seccomp ODC_CALL=$STATIC check_race -t 16
+}
+
+@test "8 forked processes of a static program race on one name, in every mode" {
+	RUNNER=seccomp ODC_CALL=$STATIC check_race -P 8
+}
+
+@test "children that fork and exec are served, and odcreat waits for an orphan that outlives the command" {
+	run "$ODCREAT" --seccomp -m mkdir -- sh -c "
+		\"$STATIC\" sys_openat a creat,directory > a.out
+		\"$GO\" go_open b creat,directory > b.out
+		(sleep 1; \"$STATIC\" sys_open c creat,directory > c.out) &
+		exit 3"
+	assert_equal "$status" 3
+	run cat a.out b.out c.out
+	assert_output "$(printf 'fd:dir a:dir a.out:file\nfd:dir a:dir a.out:data b:dir b.out:file\nfd:dir a:dir a.out:data b:dir b.out:data c:dir c.out:file')"
+}
+
+@test "only O_CREAT|O_DIRECTORY opens and openat2 reach the supervisor" {
+	touch f
+	# Each notification the supervisor takes is one SECCOMP_IOCTL_NOTIF_RECV.
+	recvs() {
+		strace -o trace -e trace=ioctl "$ODCREAT" --seccomp -m mkdir -- "$@" > /dev/null
+		grep -c SECCOMP_IOCTL_NOTIF_RECV trace
+	}
+	run recvs "$STATIC" -n 200 sys_openat f rdonly
+	assert_output 0
+	run recvs "$STATIC" -n 200 sys_open f wronly,creat
+	assert_output 0
+	run recvs "$STATIC" -n 3 sys_openat d creat,directory
+	assert_output 3
+	# openat2 keeps its flags in memory: every call is seen, and the ordinary ones go on.
+	run recvs "$STATIC" -n 5 sys_openat2 f rdonly
+	assert_output 5
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -n 5 sys_openat2 f rdonly
+	assert_output "fd:file d:dir f:file trace:data"
+}
+
+@test "the command's exit status, a missing or unrunnable command, and a signal that kills it" {
+	run "$ODCREAT" --seccomp -- sh -c 'exit 42'
+	assert_equal "$status" 42
+	run -127 "$ODCREAT" --seccomp -- ./no-such-command
+	assert_output --partial "no-such-command"
+	touch not-executable
+	run -126 "$ODCREAT" --seccomp -- ./not-executable
+	run "$ODCREAT" --seccomp -- sh -c 'kill -TERM $$'
+	assert_equal "$status" $((128 + 15))
+}
+
+@test "a signal sent to odcreat goes on to the command" {
+	"$ODCREAT" --seccomp -- sh -c 'trap "echo got TERM > got; exit 7" TERM; touch ready; while :; do sleep 0.05; done' &
+	local pid=$!
+	while [ ! -e ready ]; do sleep 0.05; done
+	kill -TERM "$pid"
+	local waited=0 status=0
+	while [ ! -e got ] && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
+	[ -e got ] || kill -KILL "$pid"
+	wait "$pid" || status=$?
+	assert_equal "$status" 7
+	run cat got
+	assert_output "got TERM"
+}
+
+@test "new directories and files get the mode less the target's own umask" {
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -u 027 -m 777 sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+	run "$ODCREAT" --seccomp -m legacy -- "$STATIC" -u 077 -m 666 sys_openat f creat,directory
+	assert_output "fd:file d:dir f:file"
+	run stat -c '%n %a' d f
+	assert_output "$(printf 'd 750\nf 600')"
+	# The supervisor's own umask is not the target's.
+	[ "$(umask)" != 0027 ]
+}
+
+@test "the descriptor is close-on-exec exactly when the call asked for it" {
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -c sys_openat a creat,directory,cloexec
+	assert_output "fd:dir+cloexec a:dir"
+	run "$ODCREAT" --seccomp -m freebsd -- "$STATIC" -c sys_openat a creat,directory
+	assert_output "fd:dir a:dir"
+}
+
+@test "paths and descriptors the kernel would refuse: the mode decides, as in the library" {
+	local long mode
+	long=$(printf 'a%.0s' {1..5000})
+	declare -A want_long=([einval]=EINVAL [freebsd]=ENAMETOOLONG [mkdir]=ENAMETOOLONG
+			      [legacy]=ENAMETOOLONG [linux-5.7]=ENAMETOOLONG)
+	declare -A want_badf=([einval]=EINVAL [freebsd]=EBADF [mkdir]=EBADF
+			      [legacy]=EBADF [linux-5.7]=EBADF)
+	for mode in $MODES; do
+		run "$ODCREAT" --seccomp -m "$mode" -- "$STATIC" sys_openat "$long" creat,directory
+		assert_output "${want_long[$mode]} -"
+		run shim "$mode" "$ODC_CALL" sys_openat "$long" creat,directory
+		assert_output "${want_long[$mode]} -"
+		run "$ODCREAT" --seccomp -m "$mode" -- "$STATIC" -D 99 sys_openat p creat,directory
+		assert_output "${want_badf[$mode]} -"
+		run shim "$mode" "$ODC_CALL" -D 99 sys_openat p creat,directory
+		assert_output "${want_badf[$mode]} -"
+	done
+}
+
+@test "openat2 RESOLVE_BENEATH: the supervisor never creates outside the directory" {
+	mkdir inner
+	cd inner
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -r beneath sys_openat2 ../escape creat,directory
+	assert_output "EXDEV -"
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -r beneath sys_openat2 sub creat,directory
+	assert_output "fd:dir sub:dir"
+	[ ! -e ../escape ]
+}
+
+@test "a target whose credentials differ gets EPERM, nothing is made, and the log says why" {
+	local log="$BATS_TEST_TMPDIR/seccomp.log"
+	chmod 777 .
+	run "$ODCREAT" --seccomp -m mkdir -l "$log" -- \
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$STATIC" sys_openat d creat,directory
+	assert_output "EPERM -"
+	run grep -c 'prog="odc_call_static" call=SYS_openat .* semantics=mkdir result=EPERM refused="its credentials differ from the supervisor'"'"'s"' "$log"
+	assert_output 1
+}
+
+@test "an unprivileged user can supervise: no_new_privs is set for it, and only for it" {
+	chmod 777 .
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$ODCREAT" --seccomp -- grep NoNewPrivs /proc/self/status
+	assert_output "NoNewPrivs:	1"
+	run "$ODCREAT" --seccomp -- grep NoNewPrivs /proc/self/status
+	assert_output "NoNewPrivs:	0"
+}
+
+@test "the log names the target's process and program, from /proc" {
+	local log="$BATS_TEST_TMPDIR/seccomp.log"
+	run "$ODCREAT" --seccomp -m mkdir -l "$log" -- "$GO" go_open d creat,directory
+	assert_output "fd:dir d:dir"
+	run cat "$log"
+	assert_output --regexp '^[0-9T:.-]+Z pid=[0-9]+ prog="odc_call_go" call=SYS_openat dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
+}
+
+# start_fails WHY CMD...: odcreat --seccomp under CMD cannot start, says WHY, and runs nothing.
+start_fails() {
+	local why=$1
+	shift
+	run "$@" "$ODCREAT" --seccomp -- touch ran
+	assert_equal "$status" 125
+	assert_output --partial "odcreat: --seccomp: $why"
+	assert_output --partial "nothing was run"
+	[ ! -e ran ]
+}
+
+@test "start-up failures: no seccomp, no user notification, no ADDFD SEND, no pidfd_getfd, nesting" {
+	start_fails "this kernel has no seccomp" "$DENY" seccomp ENOSYS
+	start_fails "this kernel has no seccomp user notification" "$DENY" seccomp EINVAL
+	# SECCOMP_IOCTL_NOTIF_ADDFD, as a kernel before 5.14 answers SECCOMP_ADDFD_FLAG_SEND.
+	start_fails "this kernel cannot hand descriptors" "$DENY" ioctl:0x40182103 EINVAL
+	start_fails "cannot take the filter's listener" "$DENY" pidfd_getfd EPERM
+	start_fails "another seccomp supervisor already serves this process" "$ODCREAT" --seccomp --
+}
+
+@test "a kernel before 5.19, without the kills-only wait, still gets a working supervisor" {
+	# SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV
+	run "$DENY" seccomp:0x28 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+}
+
+@test "--seccomp preloads nothing, and drops a copy of the library already in LD_PRELOAD" {
+	run env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODCREAT" --seccomp -m einval -- sh -c 'echo "[$LD_PRELOAD]"'
+	assert_output "[]"
+	run env LD_PRELOAD="$SHIM" "$ODCREAT" --seccomp -m einval -- "$ODC_CALL" openat d creat,directory
+	assert_output "EINVAL -"
+}
