@@ -96,13 +96,13 @@ table() {
 }
 
 @test "a signal sent to odcreat goes on to the command" {
-	"$ODCREAT" --seccomp -- sh -c 'trap "echo got TERM > got; exit 7" TERM; touch ready; while :; do sleep 0.05; done' &
+	"$ODCREAT" --seccomp -- sh -c 'trap "echo got TERM > got; exit 7" TERM; echo $$ > ready; while :; do sleep 0.05; done' &
 	local pid=$!
-	while [ ! -e ready ]; do sleep 0.05; done
+	while [ ! -s ready ]; do sleep 0.05; done
 	kill -TERM "$pid"
 	local waited=0 status=0
 	while [ ! -e got ] && [ $waited -lt 100 ]; do sleep 0.1; waited=$((waited + 1)); done
-	[ -e got ] || kill -KILL "$pid"
+	[ -e got ] || kill -KILL "$pid" "$(cat ready)"
 	wait "$pid" || status=$?
 	assert_equal "$status" 7
 	run cat got
