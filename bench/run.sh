@@ -8,6 +8,7 @@
 #   bash bench/run.sh wall [tar|spawn]      wall clock on real work
 #   bash bench/run.sh slow [MODE...]        system calls of the combined call, strace
 #   bash bench/run.sh time                  one einval call against the kernel's EINVAL
+#   bash bench/run.sh seccomp [tar|spawn]   odcreat --seccomp: wall clock, and one call's round trip
 #
 # COND is none, empty, odcreat or eatmydata. Run from anywhere; it works in
 # the repository and expects `make bench` (or the bench/bench.mk targets) to
@@ -27,6 +28,7 @@ BUILD=${BUILD:-build}
 B=$BUILD/bench
 WORK=$B/work
 LIB=$ROOT/$BUILD/libodcreat.so
+ODCREAT=$ROOT/$BUILD/odcreat
 EMPTY=$ROOT/$B/libempty.so
 EATMYDATA=/usr/lib/x86_64-linux-gnu/libeatmydata.so
 if [ ! -e "$EATMYDATA" ]; then
@@ -53,7 +55,8 @@ CONDS="none empty odcreat eatmydata"
 CALLS="open open64 openat openat64 creat creatat syscall"
 MODES="einval freebsd mkdir legacy linux-5.7 native"
 
-declare -A LABEL=([none]="no preload" [empty]="empty lib" [odcreat]="odcreat" [eatmydata]="eatmydata")
+declare -A LABEL=([none]="no preload" [empty]="empty lib" [odcreat]="odcreat" [eatmydata]="eatmydata"
+	[seccomp]="--seccomp")
 declare -A CALL_LABEL=([open]="open" [open64]="open64" [openat]="openat" [openat64]="openat64"
 	[creat]="open O_CREAT" [creatat]="openat O_CREAT" [syscall]="syscall()")
 
@@ -84,7 +87,7 @@ deps() {
 		apt_install libeatmydata1 || echo "bench: libeatmydata1 not installed; its rows are skipped" >&2
 	fi
 	local f
-	for f in "$LIB" "$EMPTY" "$B/calls" "$B/combo" "$B/spawn" "$B/stopwatch"; do
+	for f in "$LIB" "$ODCREAT" "$EMPTY" "$B/calls" "$B/combo" "$B/spawn" "$B/stopwatch"; do
 		[ -e "$f" ] || die "$f is missing: run make bench (or make -f Makefile -f bench/bench.mk bench)"
 	done
 }
@@ -95,6 +98,7 @@ preload_of() {
 	none) echo "" ;;
 	empty) echo "$EMPTY" ;;
 	odcreat) echo "$LIB" ;;
+	seccomp) echo "" ;;	# no preload: the supervisor serves the calls
 	eatmydata) [ -e "$EATMYDATA" ] && echo "$EATMYDATA" || return 1 ;;
 	*) die "unknown condition $1 (none, empty, odcreat, eatmydata)" ;;
 	esac
@@ -384,20 +388,21 @@ wall_rounds() {
 
 wall_once() {	# JOB COND PRELOAD ROUND
 	local job=$1 cond=$2 pre=$3 r=$4 dest
-	local -a p=()
+	local -a p=() under=()
 	[ -n "$pre" ] && p=(-p "$pre")
+	[ "$cond" = seccomp ] && under=("$ODCREAT" --seccomp --)
 	case $job in
 	tar)
 		dest=$WALL_TMP/x-$cond
 		rm -rf "$dest"; mkdir "$dest"
 		# Write back the previous run's files first, so that no run pays for another's.
 		sync
-		"$ROOT/$B/stopwatch" "${p[@]}" -C "$dest" -- tar -xf "$WALL_TMP/files.tar"
+		"$ROOT/$B/stopwatch" "${p[@]}" -C "$dest" -- "${under[@]}" tar -xf "$WALL_TMP/files.tar"
 		rm -rf "$dest" ;;
 	spawn)
 		local n=$SPAWNS
 		[ "$r" -eq 0 ] && n=$((SPAWNS / 10 + 1))
-		"$ROOT/$B/stopwatch" "${p[@]}" -- "$ROOT/$B/spawn" "$n" /bin/true ;;
+		"$ROOT/$B/stopwatch" "${p[@]}" -- "${under[@]}" "$ROOT/$B/spawn" "$n" /bin/true ;;
 	esac
 }
 
@@ -548,6 +553,52 @@ timing() {
 	     "$(calc "%.3f" "$T_einval / $T_none") against no preload"
 }
 
+# --- 5. odcreat --seccomp ---------------------------------------------------
+
+# Ordinary calls never leave the kernel: the filter allows them there. A
+# combined call is a round trip to the supervisor.
+seccomp_bench() {
+	local jobs=${*:-tar spawn} job runs desc data ratio
+	WALL_TMP=$(mktemp -d "$(scratch_dir)/odcreat-bench.XXXXXX")
+	trap 'rm -rf "$WALL_TMP"' EXIT
+	echo
+	echo "5. odcreat --seccomp against no supervision, wall clock (the supervisor's start included); runs"
+	echo "   interleaved, order rotated each round, one warm-up round not counted; ratios paired per round"
+	printf "  %-38s %11s %11s   %-28s %s\n" job "no preload" "--seccomp" "seccomp/none med [min,max]" reproduce
+	for job in $jobs; do
+		case $job in
+		tar) make_tar; runs=$RUNS_TAR; desc="tar -x, $FILES files, $(stat -f -c %T "$WALL_TMP")" ;;
+		spawn) runs=$RUNS_SPAWN; desc="$SPAWNS x posix_spawn /bin/true" ;;
+		*) die "unknown wall-clock job $job (tar, spawn)" ;;
+		esac
+		data=$(WALL_CONDS="none seccomp" wall_rounds "$job" "$runs")
+		ratio=$(echo "$data" | awk '{ t[$1, $2] = $3; n[$1] = 1 } END { for (r in n) print t[r, "seccomp"] / t[r, "none"] }' | stats)
+		printf "  %-38s %8.1f ms %8.1f ms   %-28s %s\n" "$desc ($runs runs)" \
+			"$(echo "$data" | awk '$2 == "none" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$data" | awk '$2 == "seccomp" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$ratio" | awk '{ printf "%.3f [%.3f, %.3f]", $1, $2, $3 }')" "$RUN seccomp $job"
+	done
+	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -- tar -xf FILES.tar  (without the odcreat part: none)"
+	rm -rf "$WALL_TMP"
+	trap - EXIT
+
+	local d=$WORK/time/d res row
+	mkdir -p "$WORK/time"
+	echo "  one call of the pair on a missing path, ns per call ($LOOP calls per batch, 7 batches):"
+	for row in "einval|library, einval mode" "seccomp|--seccomp, einval mode (round trip)" \
+		   "none|no preload (kernel's EINVAL)"; do
+		case ${row%%|*} in
+		einval) res=$(ODCREAT_MODE=einval LD_PRELOAD=$LIB "$B/combo" loop "$LOOP" "$d") ;;
+		seccomp) res=$("$ODCREAT" --seccomp -m einval -- "$B/combo" loop "$LOOP" "$d") ;;
+		none) res=$("$B/combo" loop "$LOOP" "$d") ;;
+		esac
+		echo "$res" | awk -v l="${row#*|}" '{
+			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			printf "    %-42s %-8s %10.1f ns (min %.1f)\n", l, v["result"], v["median_ns"], v["min_ns"] }'
+	done
+	echo "  raw: $ODCREAT --seccomp -m einval -- $B/combo loop $LOOP $d"
+}
+
 # --- main -------------------------------------------------------------------
 
 header() {
@@ -561,13 +612,14 @@ main() {
 	deps
 	mkdir -p "$WORK"
 	case $section in
-	all) header; fast "" ""; startup; wall; slow; timing ;;
+	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench ;;
 	fast) VERBOSE=1; fast "${1:-}" "${*:2}" ;;
 	startup) VERBOSE=1; startup "$@" ;;
 	wall) VERBOSE=1; wall "$@" ;;
 	slow) VERBOSE=1; slow "$@" ;;
 	time) timing ;;
-	*) die "unknown section $section (fast, startup, wall, slow, time)" ;;
+	seccomp) seccomp_bench "$@" ;;
+	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp)" ;;
 	esac
 }
 

@@ -20,7 +20,7 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	for opt in --help -h; do
 		run "$ODCREAT" $opt
 		assert_success
-		assert_line --index 0 --partial "usage: odcreat [-m MODE | --mode=MODE]"
+		assert_line --index 0 --partial "usage: odcreat [--seccomp] [-m MODE | --mode=MODE]"
 		assert_output --partial "$MODE_LIST"
 	done
 }
