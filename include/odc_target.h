@@ -20,8 +20,11 @@ struct odc_target {
 /* Note the supervisor's own credentials and place, to compare targets with. */
 int odc_target_init(void);
 
-/* Fill T for thread TID: 0, or a negative errno (-ESRCH once it is gone). */
-int odc_target_read(struct odc_target *t, pid_t tid);
+/*
+ * Fill T for thread TID. What cannot be read (the thread is gone, or /proc
+ * is hidden) makes T refused.
+ */
+void odc_target_read(struct odc_target *t, pid_t tid);
 
 /* Copy LEN bytes at ADDR in T: 0, or a negative errno. */
 int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len);

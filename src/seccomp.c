@@ -24,6 +24,7 @@
 struct odc_abi {
 	uint32_t arch;
 	int nr[3];	/* indexed by enum odc_syscall */
+	bool x32;
 };
 
 /* x32 shares x86-64's arch and sets this bit in its numbers. */
@@ -31,13 +32,13 @@ struct odc_abi {
 
 static const struct odc_abi odc_abis[] = {
 #if defined(__x86_64__)
-	{ AUDIT_ARCH_X86_64, { 2, 257, 437 } },
-	{ AUDIT_ARCH_X86_64, { ODC_X32 | 2, ODC_X32 | 257, ODC_X32 | 437 } },
-	{ AUDIT_ARCH_I386, { 5, 295, 437 } },
+	{ AUDIT_ARCH_X86_64, { 2, 257, 437 }, .x32 = false },
+	{ AUDIT_ARCH_X86_64, { ODC_X32 | 2, ODC_X32 | 257, ODC_X32 | 437 }, .x32 = true },
+	{ AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
 #elif defined(__i386__)
-	{ AUDIT_ARCH_I386, { 5, 295, 437 } },
+	{ AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
 #elif defined(__aarch64__)
-	{ AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 } },
+	{ AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 }, .x32 = false },
 #else
 #error "odcreat --seccomp: no system call numbers for this architecture"
 #endif
@@ -52,10 +53,23 @@ static const int odc_flags_arg[] = {
 	[ODC_SYSCALL_OPENAT2] = ODC_NO_SYSCALL,
 };
 
+/*
+ * Filters see x32 numbers even where the kernel runs no x32 code (Debian's
+ * default): those calls are left to the kernel, which refuses them.
+ */
+static bool odc_x32_runs(void)
+{
+	static int runs = -1;
+
+	if (runs < 0)
+		runs = syscall(ODC_X32 | SYS_getpid) >= 0 || errno != ENOSYS;
+	return runs;
+}
+
 enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr)
 {
 	for (size_t a = 0; a < ODC_ABI_COUNT; a++) {
-		if (odc_abis[a].arch != arch)
+		if (odc_abis[a].arch != arch || (odc_abis[a].x32 && !odc_x32_runs()))
 			continue;
 		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
 			if (odc_abis[a].nr[call] == nr)

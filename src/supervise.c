@@ -232,8 +232,7 @@ static void odc_serve(struct odc_supervisor *s)
 	};
 	uint64_t path_addr;
 	const char *entry;
-	if (odc_target_read(&r.target, (pid_t)n->pid) < 0)
-		return;
+	odc_target_read(&r.target, (pid_t)n->pid);
 	if (!odc_decode(&r, n, &path_addr, &entry)) {
 		odc_reply(s, r.id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
 		return;
@@ -400,8 +399,12 @@ static void odc_serve_tree(struct odc_supervisor *s, int sigfd)
 	for (;;) {
 		struct pollfd p[] = { { .fd = s->listener, .events = POLLIN },
 				      { .fd = sigfd, .events = POLLIN } };
-		if (poll(p, 2, -1) < 0)
-			continue;
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			perror("odcreat: --seccomp: poll");
+			break;
+		}
 		if (p[1].revents & POLLIN)
 			odc_take_signals(s, sigfd);
 		if (p[0].revents & POLLIN)
@@ -409,6 +412,8 @@ static void odc_serve_tree(struct odc_supervisor *s, int sigfd)
 		else if (p[0].revents & (POLLHUP | POLLERR))
 			break;
 	}
+	/* From here on the tree's calls fail with ENOSYS rather than wait for an answer. */
+	close(s->listener);
 	while (!s->child_reaped && waitpid(s->child, &s->child_status, 0) == s->child)
 		s->child_reaped = true;
 	odc_reap(s);

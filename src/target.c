@@ -172,19 +172,17 @@ static void odc_target_comm(struct odc_target *t)
 	free(comm);
 }
 
-int odc_target_read(struct odc_target *t, pid_t tid)
+void odc_target_read(struct odc_target *t, pid_t tid)
 {
 	char path[64];
+	struct odc_identity id;
 	int len;
 
+	*t = (struct odc_target){ .tid = tid, .tgid = tid,
+				  .refused = "the supervisor cannot read its /proc entries" };
 	snprintf(path, sizeof path, "/proc/%d/status", tid);
 	char *status = odc_slurp(path);
-	if (!status)
-		return -ESRCH;
-	struct odc_identity id;
-	int ret = odc_identity_read(tid, status, &id);
-	if (ret == 0) {
-		t->tid = tid;
+	if (status && odc_identity_read(tid, status, &id) == 0) {
 		t->tgid = (pid_t)strtol(odc_field(status, "Tgid", &len), NULL, 10);
 		t->umask = (mode_t)strtoul(odc_field(status, "Umask", &len), NULL, 8);
 		t->refused = odc_refusal(&id);
@@ -192,7 +190,6 @@ int odc_target_read(struct odc_target *t, pid_t tid)
 		odc_identity_free(&id);
 	}
 	free(status);
-	return ret;
 }
 
 static int odc_target_access_failed(struct odc_target *t)

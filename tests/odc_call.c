@@ -5,8 +5,8 @@
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
  *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] ENTRY PATH FLAGS
  *
- * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat or
- * sys_openat2. FLAGS is a comma list (creat,directory,excl,...). The *at
+ * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat,
+ * sys_openat2 or (x86-64) x32_openat. FLAGS is a comma list (creat,directory,excl,...). The *at
  * entries resolve PATH against a descriptor of the current directory after
  * moving to /, so that a dirfd that is not honoured shows.
  *
@@ -80,6 +80,11 @@ static long call_entry(const struct request *r)
 		return syscall(SYS_openat, r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "sys_openat2"))
 		return syscall(SYS_openat2, r->dirfd, r->path, how, r->how_size);
+#ifdef __x86_64__
+	/* openat by its x32 number, which kernels without x32 refuse with ENOSYS. */
+	if (!strcmp(e, "x32_openat"))
+		return syscall(0x40000000 | SYS_openat, r->dirfd, r->path, r->flags, r->mode);
+#endif
 	fprintf(stderr, "odc_call: unknown entry point %s\n", e);
 	exit(2);
 }

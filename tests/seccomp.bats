@@ -53,6 +53,27 @@ table() {
 	RUNNER=seccomp ODC_CALL=$STATIC check_race -P 8
 }
 
+@test "threads that pass their own dirfd are served through it" {
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -t 16 sys_openat d creat,directory
+	assert_output "fds=16 inodes=1 errors=none"
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -t 16 sys_openat e creat,directory,excl
+	assert_output "fds=1 inodes=1 errors=$(times EEXIST 15)"
+	run ls
+	assert_output "$(printf 'd\ne')"
+}
+
+@test "x32 system call numbers: served where the kernel runs x32, refused as the kernel does elsewhere" {
+	[ "$(uname -m)" = x86_64 ] || skip "x32 is an x86-64 ABI"
+	run "$STATIC" x32_openat p creat,directory
+	if [ "$output" = "ENOSYS -" ]; then
+		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" x32_openat p creat,directory
+		assert_output "ENOSYS -"
+	else
+		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" x32_openat q creat,directory
+		assert_output "fd:dir q:dir"
+	fi
+}
+
 @test "children that fork and exec are served, and odcreat waits for an orphan that outlives the command" {
 	run "$ODCREAT" --seccomp -m mkdir -- sh -c "
 		\"$STATIC\" sys_openat a creat,directory > a.out
