@@ -148,6 +148,16 @@ table() {
 	assert_output "fd:dir a:dir"
 }
 
+@test "a target out of descriptors gets EMFILE, and what was made for it is removed" {
+	local entry
+	for entry in sys_open sys_openat sys_openat2; do
+		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory
+		assert_output "EMFILE -"
+		run "$ODCREAT" --seccomp -m legacy -- "$STATIC" -L 4 "$entry" p creat,directory
+		assert_output "EMFILE -"
+	done
+}
+
 @test "paths and descriptors the kernel would refuse: the mode decides, as in the library" {
 	local long mode
 	long=$(printf 'a%.0s' {1..5000})
