@@ -99,20 +99,33 @@ static long odc_give_target(const struct odc_call *c, long fd)
 	return ret;
 }
 
-/* open_how as openat2 got it; false when the kernel alone should see the call. */
+/*
+ * Whether an openat2 needs the semantics, from its open_how. A size this
+ * build does not know, or an address the kernel will refuse, is left to the
+ * kernel. Flags that cannot be read might hold the pair: the call is
+ * refused rather than passed on.
+ */
 static bool odc_decode_how(struct odc_request *r, const struct seccomp_notif *n)
 {
 	struct open_how how;
 
-	if (n->data.args[3] != sizeof how ||
-	    odc_target_copy(&r->target, n->data.args[2], &how, sizeof how) < 0 ||
-	    how.flags > UINT32_MAX)
+	if (n->data.args[3] != sizeof how)
+		return false;
+	int err = odc_target_copy(&r->target, n->data.args[2], &how, sizeof how);
+	if (err == -EFAULT)
+		return false;
+	if (err < 0) {
+		if (!r->target.refused)
+			r->target.refused = "its memory cannot be read";
+		return true;
+	}
+	if (how.flags > UINT32_MAX)
 		return false;
 	r->call.flags = (int)how.flags;
 	r->call.mode = (mode_t)how.mode;
 	r->call.resolve = how.resolve;
 	r->call.via_openat2 = true;
-	return true;
+	return odc_flags_combined(r->call.flags);
 }
 
 /*
@@ -139,7 +152,7 @@ static bool odc_decode(struct odc_request *r, const struct seccomp_notif *n,
 		r->target_dirfd = (int)a[0];
 		*path_addr = a[1];
 		if (call == ODC_SYSCALL_OPENAT2)
-			return odc_decode_how(r, n) && odc_flags_combined(r->call.flags);
+			return odc_decode_how(r, n);
 		r->call.flags = (int)a[2];
 		r->call.mode = (mode_t)a[3];
 		break;
@@ -161,12 +174,16 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 {
 	int ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
 
-	if (ret == -ENAMETOOLONG)
+	if (ret == -ENAMETOOLONG) {
 		r->path[PATH_MAX] = '\0';
-	else if (ret == -EFAULT)
+	} else if (ret == -EFAULT) {
 		r->call.path = odc_unreadable;
-	else if (ret < 0)
+	} else if (ret < 0) {
+		r->path[0] = '\0';
 		return ret;
+	}
+	if (r->target.refused)
+		return 0;	/* the path was read for the log alone */
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
 		r->call.dirfd = AT_FDCWD;

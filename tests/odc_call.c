@@ -3,7 +3,7 @@
  * came back and what is left in the current directory.
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
- *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] ENTRY PATH FLAGS
+ *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] [-N] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat,
  * sys_openat2 or (x86-64) x32_openat. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -17,7 +17,8 @@
  * distinct inodes they refer to, and the errors.
  * -n repeats the call (closing each descriptor) and reports the last; -L
  * lowers RLIMIT_NOFILE for the call only; -c adds "+cloexec" to a
- * descriptor that has FD_CLOEXEC. -s passes an open_how of SIZE
+ * descriptor that has FD_CLOEXEC; -N makes the process non-dumpable, so
+ * that only a privileged process may read its memory. -s passes an open_how of SIZE
  * bytes, zero beyond the fields this build knows.
  * A call that leaves a descriptor open besides the one it returned adds
  * " LEAK". Exit status 3 means a successful call changed errno.
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -287,7 +289,7 @@ int main(int argc, char **argv)
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:c")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cN")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -299,6 +301,7 @@ int main(int argc, char **argv)
 		case 'n': times = atoi(optarg); break;
 		case 'L': nofile = atoi(optarg); break;
 		case 'c': report_cloexec = true; break;
+		case 'N': prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); break;
 		default: return 2;
 		}
 	}

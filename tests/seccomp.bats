@@ -197,6 +197,19 @@ table() {
 	assert_output 1
 }
 
+@test "an openat2 whose flags the supervisor may not read is refused, not passed on" {
+	chmod 777 .
+	touch f
+	# Unprivileged, odcreat may not read a non-dumpable process's memory.
+	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$ODCREAT" --seccomp -m mkdir -l stderr -- "$STATIC" -N sys_openat2 f rdonly
+	assert_output "EPERM f:file"
+	[[ $stderr == *'call=SYS_openat2 '*' result=EPERM refused="the supervisor may not inspect it (ptrace access mode)"' ]]
+	# As root it may, and the ordinary call goes on.
+	run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -N sys_openat2 f rdonly
+	assert_output "fd:file f:file"
+}
+
 @test "an unprivileged user can supervise: no_new_privs is set for it, and only for it" {
 	chmod 777 .
 	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
