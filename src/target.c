@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,32 +213,42 @@ static ssize_t odc_target_read_piece(struct odc_target *t, uint64_t addr, char *
 	return n == 0 ? -EFAULT : odc_target_access_failed(t);
 }
 
-int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len)
+/*
+ * LEN bytes at ADDR in T, piece by piece, or with STRING up to the first
+ * NUL: the bytes copied, or a negative errno.
+ */
+static ssize_t odc_target_read_mem(struct odc_target *t, uint64_t addr, char *buf, size_t len,
+				   bool string)
 {
-	for (size_t done = 0; done < len;) {
+	size_t done = 0;
+
+	while (done < len) {
 		size_t piece = ODC_CHUNK - (addr + done) % ODC_CHUNK;
-		ssize_t n = odc_target_read_piece(t, addr + done, (char *)buf + done,
+		ssize_t n = odc_target_read_piece(t, addr + done, buf + done,
 						  piece < len - done ? piece : len - done);
 		if (n < 0)
-			return (int)n;
+			return n;
+		if (string && memchr(buf + done, '\0', (size_t)n))
+			return (ssize_t)(done + (size_t)n);
 		done += (size_t)n;
 	}
-	return 0;
+	return (ssize_t)done;
+}
+
+int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len)
+{
+	ssize_t n = odc_target_read_mem(t, addr, buf, len, false);
+
+	return n < 0 ? (int)n : 0;
 }
 
 int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap)
 {
-	for (size_t done = 0; done < cap;) {
-		size_t piece = ODC_CHUNK - (addr + done) % ODC_CHUNK;
-		ssize_t n = odc_target_read_piece(t, addr + done, buf + done,
-						  piece < cap - done ? piece : cap - done);
-		if (n < 0)
-			return (int)n;
-		if (memchr(buf + done, '\0', (size_t)n))
-			return 0;
-		done += (size_t)n;
-	}
-	return -ENAMETOOLONG;
+	ssize_t n = odc_target_read_mem(t, addr, buf, cap, true);
+
+	if (n < 0)
+		return (int)n;
+	return memchr(buf, '\0', (size_t)n) ? 0 : -ENAMETOOLONG;
 }
 
 static int odc_target_pidfd(const struct odc_target *t)
@@ -251,10 +262,10 @@ static int odc_target_pidfd(const struct odc_target *t)
 
 int odc_target_dirfd(struct odc_target *t, int dirfd)
 {
-	char path[64];
 	int fd;
 
 	if (dirfd == AT_FDCWD) {
+		char path[64];
 		snprintf(path, sizeof path, "/proc/%d/cwd", t->tid);
 		fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	} else {
