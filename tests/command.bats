@@ -64,6 +64,15 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_failure 2
 	run "$ODCREAT" --probe extra
 	assert_failure 2
+	run "$ODCREAT" --probe --seccomp
+	assert_failure 2
+	assert_output --partial "take no other arguments"
+	run "$ODCREAT" --seccomp
+	assert_failure 2
+	assert_output --partial "no command given"
+	run "$ODCREAT" --seccomp -m bogus true
+	assert_failure 2
+	assert_output --partial 'unknown mode "bogus"'
 	run "$ODCREAT" -l /nonexistent/dir/log true
 	assert_failure 2
 	assert_output --partial "cannot open log /nonexistent/dir/log: No such file or directory"
