@@ -197,6 +197,13 @@ table() {
 	assert_output 1
 }
 
+@test "a target in another mount namespace gets EPERM, and the log says why" {
+	run --separate-stderr "$ODCREAT" --seccomp -m mkdir -l stderr -- \
+		unshare -m "$STATIC" sys_openat d creat,directory
+	assert_output "EPERM -"
+	[[ $stderr == *'result=EPERM refused="its root directory or mount namespace differs from the supervisor'"'"'s"' ]]
+}
+
 @test "an openat2 whose flags the supervisor may not read is refused, not passed on" {
 	chmod 777 .
 	touch f
