@@ -31,6 +31,14 @@ table() {
 @test "dynamic program, no library preloaded, open(): the whole table" { table "$ODC_CALL" open; }
 @test "dynamic program, no library preloaded, openat64(): the whole table" { table "$ODC_CALL" openat64; }
 
+@test "a static program forked and executed by a shell inside the tree: the whole table" {
+	local child="$BATS_TEST_TMPDIR/in-child"
+	# The shell forks for the program, since a command follows it.
+	printf '#!/bin/sh\n"%s" "$@"\nexit $?\n' "$STATIC" > "$child"
+	chmod +x "$child"
+	table "$child" sys_openat
+}
+
 @test "the library and the supervisor agree, call for call, for a dynamic program" {
 	local mode state out_shim out_seccomp
 	for mode in $MODES; do
