@@ -31,11 +31,82 @@ static long odc_freebsd(const struct odc_call *c)
 	return odc_give(c, odc_sys_open(c, c->flags & ~O_CREAT, 0));
 }
 
+/* Where calls that know no RESOLVE_* flags (mkdirat, unlinkat, fstatat) are to act. */
+struct odc_at {
+	int dirfd;
+	const char *name;
+	bool owned;
+	char parent[PATH_MAX];
+};
+
+/* The slash before the last component, or NULL when there is no such slash. */
+static const char *odc_last_slash(const char *path)
+{
+	size_t len = strlen(path);
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	const char *slash = memrchr(path, '/', len);
+	return slash && slash[1] ? slash : NULL;
+}
+
+/*
+ * Under RESOLVE_* the parent is opened through openat2 first, so that what
+ * is made, examined or removed is where the kernel's own resolution puts
+ * it, and never outside the root.
+ */
+static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
+{
+	at->dirfd = c->dirfd;
+	at->name = c->path;
+	at->owned = false;
+
+	const char *slash = c->resolve ? odc_last_slash(c->path) : NULL;
+	if (!slash)
+		return 0;
+	size_t len = slash == c->path ? 1 : (size_t)(slash - c->path);
+	if (len >= sizeof at->parent)
+		return -ENAMETOOLONG;
+	memcpy(at->parent, c->path, len);
+	at->parent[len] = '\0';
+
+	struct odc_call parent = *c;
+	parent.path = at->parent;
+	long fd = odc_sys_open(&parent, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
+	if (fd < 0)
+		return fd;
+	at->dirfd = (int)fd;
+	at->name = slash + 1;
+	at->owned = true;
+	return 0;
+}
+
+static void odc_at_leave(const struct odc_at *at)
+{
+	if (at->owned)
+		odc_sys_close(at->dirfd);
+}
+
 static bool odc_names_symlink(const struct odc_call *c)
 {
+	struct odc_at at;
 	struct stat st;
 
-	return odc_sys_fstatat(c->dirfd, c->path, &st) == 0 && S_ISLNK(st.st_mode);
+	if (odc_at_enter(c, &at) < 0)
+		return false;
+	bool link = odc_sys_fstatat(at.dirfd, at.name, &st) == 0 && S_ISLNK(st.st_mode);
+	odc_at_leave(&at);
+	return link;
+}
+
+static void odc_unlink(const struct odc_call *c)
+{
+	struct odc_at at;
+
+	if (odc_at_enter(c, &at) < 0)
+		return;
+	odc_sys_unlinkat(at.dirfd, at.name);
+	odc_at_leave(&at);
 }
 
 /*
@@ -85,7 +156,7 @@ static long odc_legacy(const struct odc_call *c)
 		return fd;
 	fd = odc_give(c, fd);
 	if (fd < 0 && !odc_names_symlink(c))
-		odc_sys_unlinkat(c->dirfd, c->path);
+		odc_unlink(c);
 	return fd;
 }
 
@@ -98,62 +169,6 @@ static long odc_linux57(const struct odc_call *c)
 		return fd;
 	odc_sys_close(fd);
 	return -ENOTDIR;
-}
-
-/* Where mkdirat, which knows no RESOLVE_* flags, is to act. */
-struct odc_at {
-	int dirfd;
-	const char *name;
-	bool owned;
-	char parent[PATH_MAX];
-};
-
-/* The slash before the last component, or NULL when there is no such slash. */
-static const char *odc_last_slash(const char *path)
-{
-	size_t len = strlen(path);
-
-	while (len > 1 && path[len - 1] == '/')
-		len--;
-	const char *slash = memrchr(path, '/', len);
-	return slash && slash[1] ? slash : NULL;
-}
-
-/*
- * Under RESOLVE_* the parent is opened through openat2 first, so that the
- * new directory lands where the kernel's own resolution would put it and
- * never outside the root.
- */
-static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
-{
-	at->dirfd = c->dirfd;
-	at->name = c->path;
-	at->owned = false;
-
-	const char *slash = c->resolve ? odc_last_slash(c->path) : NULL;
-	if (!slash)
-		return 0;
-	size_t len = slash == c->path ? 1 : (size_t)(slash - c->path);
-	if (len >= sizeof at->parent)
-		return -ENAMETOOLONG;
-	memcpy(at->parent, c->path, len);
-	at->parent[len] = '\0';
-
-	struct odc_call parent = *c;
-	parent.path = at->parent;
-	long fd = odc_sys_open(&parent, O_PATH | O_DIRECTORY | O_CLOEXEC, 0);
-	if (fd < 0)
-		return fd;
-	at->dirfd = (int)fd;
-	at->name = slash + 1;
-	at->owned = true;
-	return 0;
-}
-
-static void odc_at_leave(const struct odc_at *at)
-{
-	if (at->owned)
-		odc_sys_close(at->dirfd);
 }
 
 /* A directory has nothing to truncate, and it exists by the time it is opened. */

@@ -166,6 +166,15 @@ table() {
 	done
 }
 
+@test "undoing under RESOLVE_IN_ROOT removes the file inside the root, never the same name outside" {
+	# A private mount namespace, so that the absolute name exists outside the root too.
+	run unshare -m sh -c '
+		mount -t tmpfs odcreat-test /mnt && echo outside > /mnt/victim && mkdir -p /mnt/root/mnt &&
+		cd /mnt/root && "$0" --seccomp -m legacy -- "$1" -L 4 -r in_root sys_openat2 /mnt/victim creat,directory &&
+		ls -A /mnt/root/mnt && cat /mnt/victim' "$ODCREAT" "$STATIC"
+	assert_output "$(printf 'EMFILE mnt:dir\noutside')"
+}
+
 @test "paths and descriptors the kernel would refuse: the mode decides, as in the library" {
 	local long mode
 	long=$(printf 'a%.0s' {1..5000})
