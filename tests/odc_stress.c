@@ -2,9 +2,10 @@
  * odc_stress: O_CREAT|O_DIRECTORY from the awkward places a preloaded
  * library must survive. Run it in an empty directory under the shim.
  *
- *   odc_stress signal N       a timer signal's handler makes the call while
+ *   odc_stress signal N [US]  a timer signal's handler makes the call while
  *                             the main flow makes the same call, at least N
- *                             times and until the handler has run N times
+ *                             times and until the handler has run N times;
+ *                             the timer fires every US microseconds (50)
  *   odc_stress vfork          the call in a vfork child before exec
  *   odc_stress fork-threads N fork while N threads make the call; the child
  *                             makes it too
@@ -96,10 +97,10 @@ static void on_alarm(int sig)
 	errno = saved;
 }
 
-static int run_signal(int n)
+static int run_signal(int n, long usec)
 {
 	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
-	struct itimerval every = { { 0, 50 }, { 0, 50 } };
+	struct itimerval every = { { 0, usec }, { 0, usec } };
 	outcomes seen = 0;
 
 	sigaction(SIGALRM, &sa, NULL);
@@ -189,7 +190,7 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return 2;
 	if (!strcmp(argv[1], "signal"))
-		status = run_signal(n);
+		status = run_signal(n, argc > 3 ? atol(argv[3]) : 50);
 	else if (!strcmp(argv[1], "vfork"))
 		status = run_vfork();
 	else if (!strcmp(argv[1], "fork-threads") && n > 0 && n <= 64)

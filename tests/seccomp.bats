@@ -82,6 +82,36 @@ table() {
 	fi
 }
 
+@test "signal handlers, vfork children and fork beside threads, in every mode" {
+	declare -A want=(
+		[einval]="main=EINVAL handler=EINVAL"
+		[freebsd]="main=ENOENT handler=ENOENT"
+		[mkdir]="main=fd:dir handler=fd:dir"
+		[legacy]="main=fd:file,ENOTDIR handler=fd:file,ENOTDIR"
+		[linux-5.7]="main=ENOTDIR handler=ENOTDIR"
+	)
+	declare -A once=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir [legacy]=fd:file
+			 [linux-5.7]=ENOTDIR)
+	declare -A again=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir
+			  [legacy]=fd:file,ENOTDIR [linux-5.7]=ENOTDIR)
+	local mode prefix
+	for mode in $MODES; do
+		# A signal every 200 us, within a round trip's reach; with and without
+		# the kills-only wait, where the interrupted call starts again.
+		for prefix in "" "$DENY seccomp:0x28 EINVAL"; do
+			run $prefix "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" signal 200 200
+			assert_success
+			assert_output "${want[$mode]} interrupted=yes errno-kept=yes"
+			rm -rf from-*
+		done
+		run "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" vfork
+		assert_output "vfork=${once[$mode]}"
+		run "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" fork-threads 4
+		assert_output "children=${again[$mode]} threads=${again[$mode]}"
+		rm -rf from-*
+	done
+}
+
 @test "children that fork and exec are served, and odcreat waits for an orphan that outlives the command" {
 	run "$ODCREAT" --seccomp -m mkdir -- sh -c "
 		\"$STATIC\" sys_openat a creat,directory > a.out
