@@ -123,15 +123,15 @@ static int odc_identity_read(pid_t pid, const char *status, struct odc_identity 
 	snprintf(path, sizeof path, "/proc/%d/root", pid);
 	unsigned long long root = odc_inode(path, &root_dev);
 
-	id->credentials = NULL;
-	id->place = NULL;
-	if (!userns || !mntns || !root || !uid_len || !gid_len ||
-	    asprintf(&id->credentials, "uid %.*s gid %.*s caps %.*s userns %llu groups %.*s",
-		     uid_len, uid, gid_len, gid, caps_len, caps, userns, groups_len, groups) < 0 ||
-	    asprintf(&id->place, "mntns %llu root %llu:%llu", mntns,
+	if (!userns || !mntns || !root || !uid_len || !gid_len)
+		return -ESRCH;
+	if (asprintf(&id->credentials, "uid %.*s gid %.*s caps %.*s userns %llu groups %.*s",
+		     uid_len, uid, gid_len, gid, caps_len, caps, userns, groups_len, groups) < 0)
+		return -ENOMEM;
+	if (asprintf(&id->place, "mntns %llu root %llu:%llu", mntns,
 		     (unsigned long long)root_dev, root) < 0) {
 		free(id->credentials);
-		return -ESRCH;
+		return -ENOMEM;
 	}
 	return 0;
 }
@@ -193,9 +193,10 @@ void odc_target_read(struct odc_target *t, pid_t tid)
 	free(status);
 }
 
+/* /proc's magic links say EACCES where process_vm_readv and pidfd_getfd say EPERM. */
 static int odc_target_access_failed(struct odc_target *t)
 {
-	if (errno == EPERM)
+	if (errno == EPERM || errno == EACCES)
 		t->refused = "the supervisor may not inspect it (ptrace access mode)";
 	return -errno;
 }
