@@ -140,7 +140,9 @@ static void odc_set_preload(const char *shim)
 		p += n + (p[n] != '\0');
 	}
 	preload[len] = '\0';
-	if (setenv("LD_PRELOAD", preload, 1) < 0) {
+	if (len == 0)
+		unsetenv("LD_PRELOAD");
+	else if (setenv("LD_PRELOAD", preload, 1) < 0) {
 		perror("odcreat");
 		exit(ODC_EXIT_FAILED);
 	}

@@ -311,8 +311,11 @@ start_fails() {
 }
 
 @test "--seccomp preloads nothing, and drops a copy of the library already in LD_PRELOAD" {
-	run env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODCREAT" --seccomp -m einval -- sh -c 'echo "[$LD_PRELOAD]"'
-	assert_output "[]"
+	run env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODCREAT" --seccomp -m einval -- env
+	refute_line --partial "LD_PRELOAD="
+	# (ld.so complains on stderr that the other one does not exist.)
+	run --separate-stderr env LD_PRELOAD="/x/other.so:$SHIM" "$ODCREAT" --seccomp -- sh -c 'echo "[$LD_PRELOAD]"'
+	assert_output "[/x/other.so]"
 	run env LD_PRELOAD="$SHIM" "$ODCREAT" --seccomp -m einval -- "$ODC_CALL" openat d creat,directory
 	assert_output "EINVAL -"
 }
