@@ -486,6 +486,8 @@ int odc_supervise(char **argv, int exit_failed)
 		odc_child(argv, sock[1], &old_mask);
 	}
 	close(sock[1]);
+	/* A log on a pipe nobody reads must not kill the supervisor, and the tree's calls with it. */
+	signal(SIGPIPE, SIG_IGN);
 	s.listener = odc_take_listener(s.child, sock[0]);
 	int sigfd = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (s.listener >= 0 && sigfd < 0) {

@@ -284,6 +284,17 @@ table() {
 	assert_output --regexp '^[0-9T:.-]+Z pid=[0-9]+ prog="odc_call_go" call=SYS_openat dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
 }
 
+@test "a log on a pipe that nobody reads leaves the supervisor serving" {
+	run python3 -c '
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run(sys.argv[1:], stderr=w, stdout=subprocess.PIPE)
+print(p.returncode, p.stdout.decode().strip())' \
+		"$ODCREAT" --seccomp -m mkdir -l stderr -- "$STATIC" -n 2 sys_openat d creat,directory
+	assert_output "0 fd:dir d:dir"
+}
+
 # start_fails WHY CMD...: odcreat --seccomp under CMD cannot start, says WHY, and runs nothing.
 start_fails() {
 	local why=$1
