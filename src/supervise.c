@@ -1,36 +1,28 @@
 /*
- * The seccomp supervisor. The command runs as its child, with the filter
- * (src/seccomp.c) installed just before exec; the filter's listener comes
- * back to this process, which serves each notified call with the same
- * semantics as the library (src/semantics.c), carried out here on the
- * target's behalf, and hands the result over with SECCOMP_IOCTL_NOTIF_ADDFD.
+ * The seccomp supervisor's life: the command runs as its child, with the
+ * filter (src/seccomp.c) installed just before exec; the filter's listener
+ * comes back to this process, which answers each call (src/serve.c) until
+ * no process of the tree is left, then exits with the command's status.
  */
 #include <errno.h>
-#include <limits.h>
-#include <linux/openat2.h>
 #include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
-#include <stddef.h>
+#include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "odc_call.h"
 #include "odc_config.h"
-#include "odc_log.h"
 #include "odc_seccomp.h"
+#include "odc_serve.h"
 #include "odc_supervise.h"
 #include "odc_target.h"
 
@@ -39,230 +31,16 @@
 #define ODC_EXIT_NOT_FOUND 127
 
 struct odc_supervisor {
-	int listener;
+	struct odc_server server;
 	pid_t child;
 	int child_status;
 	bool child_reaped;
-	enum odc_mode mode;
-	struct seccomp_notif *notif;	/* sized as the kernel says */
-	struct seccomp_notif_resp *resp;
-	size_t notif_size, resp_size;
 };
-
-/* One notified call, and everything needed to answer it. */
-struct odc_request {
-	struct odc_call call;		/* its dirfd is this process's copy */
-	int target_dirfd;		/* the number the target passed */
-	const struct odc_supervisor *s;
-	uint64_t id;
-	struct odc_target target;
-	char path[PATH_MAX + 1];	/* room to cut a path the kernel finds too long */
-};
-
-/* A page no call can read: the path of a call whose path the target could not have read. */
-static const char *odc_unreadable;
 
 static void odc_fail(const char *what, int err)
 {
 	fprintf(stderr, "odcreat: --seccomp: %s%s%s; nothing was run\n", what,
 		err ? ": " : "", err ? strerror(err) : "");
-}
-
-/* ---- answering one call ---- */
-
-static void odc_reply(const struct odc_supervisor *s, uint64_t id, int error, uint32_t flags)
-{
-	memset(s->resp, 0, s->resp_size);
-	s->resp->id = id;
-	s->resp->error = -error;
-	s->resp->flags = flags;
-	/* ENOENT: the target was killed meanwhile, and needs no answer. */
-	ioctl(s->listener, SECCOMP_IOCTL_NOTIF_SEND, s->resp);
-}
-
-/* The give hook: the descriptor becomes the call's result in the target. */
-static long odc_give_target(const struct odc_call *c, long fd)
-{
-	const struct odc_request *r = (const struct odc_request *)
-		((const char *)c - offsetof(struct odc_request, call));
-	struct seccomp_notif_addfd add = {
-		.id = r->id,
-		.flags = SECCOMP_ADDFD_FLAG_SEND,
-		.srcfd = (uint32_t)fd,
-		.newfd_flags = (uint32_t)(c->flags & O_CLOEXEC),
-	};
-	long ret = ioctl(r->s->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
-
-	if (ret < 0)
-		ret = -errno;
-	close((int)fd);
-	return ret;
-}
-
-/*
- * Whether an openat2 needs the semantics, from its open_how. A size this
- * build does not know, or an address the kernel will refuse, is left to the
- * kernel. Flags that cannot be read might hold the pair: the call is
- * refused rather than passed on.
- */
-static bool odc_decode_how(struct odc_request *r, const struct seccomp_notif *n)
-{
-	struct open_how how;
-
-	if (n->data.args[3] != sizeof how)
-		return false;
-	int err = odc_target_copy(&r->target, n->data.args[2], &how, sizeof how);
-	if (err == -EFAULT)
-		return false;
-	if (err < 0) {
-		if (!r->target.refused)
-			r->target.refused = "its memory cannot be read";
-		return true;
-	}
-	if (how.flags > UINT32_MAX)
-		return false;
-	r->call.flags = (int)how.flags;
-	r->call.mode = (mode_t)how.mode;
-	r->call.resolve = how.resolve;
-	r->call.via_openat2 = true;
-	return odc_flags_combined(r->call.flags);
-}
-
-/*
- * The call's arguments, with the path still in the target: false for a call
- * the semantics leave alone (the filter lets through only open and openat
- * that need them, but sees no openat2 flags).
- */
-static bool odc_decode(struct odc_request *r, const struct seccomp_notif *n,
-		       uint64_t *path_addr, const char **entry)
-{
-	enum odc_syscall call = odc_seccomp_syscall(n->data.arch, n->data.nr);
-	const __u64 *a = n->data.args;
-
-	*entry = odc_seccomp_syscall_name(call);
-	switch (call) {
-	case ODC_SYSCALL_OPEN:
-		r->target_dirfd = AT_FDCWD;
-		*path_addr = a[0];
-		r->call.flags = (int)a[1];
-		r->call.mode = (mode_t)a[2];
-		break;
-	case ODC_SYSCALL_OPENAT:
-	case ODC_SYSCALL_OPENAT2:
-		r->target_dirfd = (int)a[0];
-		*path_addr = a[1];
-		if (call == ODC_SYSCALL_OPENAT2)
-			return odc_decode_how(r, n);
-		r->call.flags = (int)a[2];
-		r->call.mode = (mode_t)a[3];
-		break;
-	default:
-		return false;
-	}
-	return odc_flags_combined(r->call.flags);
-}
-
-/*
- * The path and directory of the call, as this process's own. Where the
- * target passed something the kernel would refuse, they are made to fail
- * here in the same way, so that the semantics decide whether that matters
- * (einval answers EINVAL before looking at either): a path that does not
- * end within PATH_MAX, an address the target cannot read, a descriptor it
- * does not have.
- */
-static int odc_prepare(struct odc_request *r, uint64_t path_addr)
-{
-	int ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
-
-	if (ret == -ENAMETOOLONG) {
-		r->path[PATH_MAX] = '\0';
-	} else if (ret == -EFAULT) {
-		r->call.path = odc_unreadable;
-	} else if (ret < 0) {
-		r->path[0] = '\0';
-		return ret;
-	}
-	if (r->target.refused)
-		return 0;	/* the path was read for the log alone */
-	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
-	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
-		r->call.dirfd = AT_FDCWD;
-		return 0;
-	}
-	ret = odc_target_dirfd(&r->target, r->target_dirfd);
-	if (ret == -EBADF)
-		ret = -1;	/* a descriptor nothing has */
-	else if (ret < 0)
-		return ret;
-	r->call.dirfd = ret;
-	return 0;
-}
-
-static long odc_carry_out(struct odc_request *r)
-{
-	/* The supervisor creates nothing else while the target's umask is in force. */
-	mode_t own = umask(r->target.umask);
-	long ret = odc_semantics(r->s->mode, &r->call);
-	umask(own);
-	return ret;
-}
-
-static void odc_log_request(const struct odc_request *r, const char *entry, long ret)
-{
-	struct odc_call shown = r->call;
-
-	shown.dirfd = r->target_dirfd;
-	if (shown.path == odc_unreadable)
-		shown.path = NULL;
-	odc_log(&(struct odc_log_entry){
-		.pid = r->target.tgid,
-		.prog = r->target.prog,
-		.entry = entry,
-		.call = &shown,
-		.mode = r->s->mode,
-		.result = ret,
-		.refused = r->target.refused,
-	});
-}
-
-static bool odc_still_waiting(const struct odc_supervisor *s, uint64_t id)
-{
-	return ioctl(s->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0;
-}
-
-/*
- * Everything about the target is read before the notification is checked
- * to be still live: then its pid was not reused and the reads describe it.
- */
-static void odc_serve(struct odc_supervisor *s)
-{
-	struct seccomp_notif *n = s->notif;
-
-	memset(n, 0, s->notif_size);
-	if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_RECV, n) < 0)
-		return;	/* the target died before we looked */
-
-	struct odc_request r = {
-		.call = { .dirfd = -1, .path = r.path, .give = odc_give_target },
-		.s = s,
-		.id = n->id,
-	};
-	uint64_t path_addr;
-	const char *entry;
-	odc_target_read(&r.target, (pid_t)n->pid);
-	if (!odc_decode(&r, n, &path_addr, &entry)) {
-		odc_reply(s, r.id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
-		return;
-	}
-	int err = odc_prepare(&r, path_addr);
-	if (odc_still_waiting(s, r.id)) {
-		long ret = r.target.refused ? -EPERM : err ? err : odc_carry_out(&r);
-		if (ret < 0)
-			odc_reply(s, r.id, (int)-ret, 0);
-		odc_log_request(&r, entry, ret);
-	}
-	if (r.call.dirfd >= 0)
-		close(r.call.dirfd);
 }
 
 /* ---- starting the command ---- */
@@ -351,22 +129,6 @@ static int odc_take_listener(pid_t child, int sock)
 	return listener;
 }
 
-/* The kernel's notification sizes (Linux 5.0, with user notification): false and errno if none. */
-static bool odc_sizes(struct odc_supervisor *s)
-{
-	struct seccomp_notif_sizes sizes;
-
-	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
-		return false;
-	s->notif_size = sizes.seccomp_notif > sizeof *s->notif ? sizes.seccomp_notif
-							     : sizeof *s->notif;
-	s->resp_size = sizes.seccomp_notif_resp > sizeof *s->resp ? sizes.seccomp_notif_resp
-								  : sizeof *s->resp;
-	s->notif = calloc(1, s->notif_size);
-	s->resp = calloc(1, s->resp_size);
-	return s->notif && s->resp;
-}
-
 /* ---- waiting for the tree ---- */
 
 /* The signals odcreat passes on to the command; SIGCHLD says who exited. */
@@ -414,7 +176,7 @@ static void odc_take_signals(struct odc_supervisor *s, int sigfd)
 static void odc_serve_tree(struct odc_supervisor *s, int sigfd)
 {
 	for (;;) {
-		struct pollfd p[] = { { .fd = s->listener, .events = POLLIN },
+		struct pollfd p[] = { { .fd = s->server.listener, .events = POLLIN },
 				      { .fd = sigfd, .events = POLLIN } };
 		if (poll(p, 2, -1) < 0) {
 			if (errno == EINTR)
@@ -425,12 +187,12 @@ static void odc_serve_tree(struct odc_supervisor *s, int sigfd)
 		if (p[1].revents & POLLIN)
 			odc_take_signals(s, sigfd);
 		if (p[0].revents & POLLIN)
-			odc_serve(s);
+			odc_serve(&s->server);
 		else if (p[0].revents & (POLLHUP | POLLERR))
 			break;
 	}
 	/* From here on the tree's calls fail with ENOSYS rather than wait for an answer. */
-	close(s->listener);
+	close(s->server.listener);
 	while (!s->child_reaped && waitpid(s->child, &s->child_status, 0) == s->child)
 		s->child_reaped = true;
 	odc_reap(s);
@@ -455,17 +217,16 @@ static int odc_exit_status(int status)
 
 int odc_supervise(char **argv, int exit_failed)
 {
-	struct odc_supervisor s = { .mode = odc_config_mode() };
+	struct odc_supervisor s = { .child = 0 };
 	sigset_t handled, old_mask;
 	int sock[2];
+	int err = odc_server_init(&s.server, odc_config_mode());
 
-	if (!odc_sizes(&s)) {
-		odc_fail_install(errno);
+	if (err < 0) {
+		odc_fail_install(-err);
 		return exit_failed;
 	}
-	odc_unreadable = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_NONE,
-			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (odc_unreadable == MAP_FAILED || odc_target_init() < 0) {
+	if (odc_target_init() < 0) {
 		odc_fail("cannot read this process's own credentials", errno);
 		return exit_failed;
 	}
@@ -488,14 +249,14 @@ int odc_supervise(char **argv, int exit_failed)
 	close(sock[1]);
 	/* A log on a pipe nobody reads must not kill the supervisor, and the tree's calls with it. */
 	signal(SIGPIPE, SIG_IGN);
-	s.listener = odc_take_listener(s.child, sock[0]);
+	int listener = odc_take_listener(s.child, sock[0]);
 	int sigfd = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (s.listener >= 0 && sigfd < 0) {
+	if (listener >= 0 && sigfd < 0) {
 		odc_fail("cannot watch signals", errno);
-		close(s.listener);
-		s.listener = -1;
+		close(listener);
+		listener = -1;
 	}
-	if (s.listener < 0) {
+	if (listener < 0) {
 		close(sock[0]);	/* the child sees no go-ahead, and exits */
 		waitpid(s.child, NULL, 0);
 		return exit_failed;
@@ -507,6 +268,7 @@ int odc_supervise(char **argv, int exit_failed)
 		return exit_failed;
 	}
 	close(sock[0]);
+	s.server.listener = listener;
 	odc_serve_tree(&s, sigfd);
 	return odc_exit_status(s.child_status);
 }

@@ -1,0 +1,27 @@
+/* odcreat --seccomp: answering the calls the filter hands over. */
+#ifndef ODC_SERVE_H
+#define ODC_SERVE_H
+
+#include <linux/seccomp.h>
+#include <stddef.h>
+
+#include "odc_mode.h"
+
+struct odc_server {
+	int listener;		/* the filter's */
+	enum odc_mode mode;
+	struct seccomp_notif *notif;	/* sized as the running kernel says */
+	struct seccomp_notif_resp *resp;
+	size_t notif_size, resp_size;
+};
+
+/*
+ * Make S ready to serve MODE on this kernel (the listener comes later):
+ * 0, or a negative errno, the kernel's when it has no user notification.
+ */
+int odc_server_init(struct odc_server *s, enum odc_mode mode);
+
+/* Take one notification from S's listener and answer it. */
+void odc_serve(struct odc_server *s);
+
+#endif
