@@ -96,10 +96,10 @@ table() {
 			  [legacy]=fd:file,ENOTDIR [linux-5.7]=ENOTDIR)
 	local mode prefix
 	for mode in $MODES; do
-		# A signal every 200 us, within a round trip's reach; with and without
+		# A signal every 500 us, a few round trips apart; with and without
 		# the kills-only wait, where the interrupted call starts again.
 		for prefix in "" "$DENY seccomp:0x28 EINVAL"; do
-			run $prefix "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" signal 200 200
+			run $prefix "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" signal 200 500
 			assert_success
 			assert_output "${want[$mode]} interrupted=yes errno-kept=yes"
 			rm -rf from-*
