@@ -18,33 +18,22 @@ setup() {
 }
 
 @test "a signal handler makes the call while it interrupts the same call" {
-	declare -A want=(
-		[einval]="main=EINVAL handler=EINVAL"
-		[freebsd]="main=ENOENT handler=ENOENT"
-		[mkdir]="main=fd:dir handler=fd:dir"
-		[legacy]="main=fd:file,ENOTDIR handler=fd:file,ENOTDIR"
-		[linux-5.7]="main=ENOTDIR handler=ENOTDIR"
-	)
 	for mode in $MODES; do
 		run shim "$mode" "$BUILD/tests/odc_stress" signal 500
 		assert_success
-		assert_output "${want[$mode]} interrupted=yes errno-kept=yes"
+		assert_output "main=$(stress_again "$mode") handler=$(stress_again "$mode") interrupted=yes errno-kept=yes"
 		rm -rf from-*
 	done
 }
 
 @test "the call in a vfork child before exec, and after fork beside running threads" {
-	declare -A want=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir [legacy]=fd:file
-			 [linux-5.7]=ENOTDIR)
-	declare -A again=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir
-			  [legacy]=fd:file,ENOTDIR [linux-5.7]=ENOTDIR)
 	for mode in $MODES; do
 		run shim "$mode" "$BUILD/tests/odc_stress" vfork
 		assert_success
-		assert_output "vfork=${want[$mode]}"
+		assert_output "vfork=$(stress_once "$mode")"
 		run shim "$mode" "$BUILD/tests/odc_stress" fork-threads 4
 		assert_success
-		assert_output "children=${again[$mode]} threads=${again[$mode]}"
+		assert_output "children=$(stress_again "$mode") threads=$(stress_again "$mode")"
 		rm -rf from-*
 	done
 }

@@ -83,17 +83,6 @@ table() {
 }
 
 @test "signal handlers, vfork children and fork beside threads, in every mode" {
-	declare -A want=(
-		[einval]="main=EINVAL handler=EINVAL"
-		[freebsd]="main=ENOENT handler=ENOENT"
-		[mkdir]="main=fd:dir handler=fd:dir"
-		[legacy]="main=fd:file,ENOTDIR handler=fd:file,ENOTDIR"
-		[linux-5.7]="main=ENOTDIR handler=ENOTDIR"
-	)
-	declare -A once=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir [legacy]=fd:file
-			 [linux-5.7]=ENOTDIR)
-	declare -A again=([einval]=EINVAL [freebsd]=ENOENT [mkdir]=fd:dir
-			  [legacy]=fd:file,ENOTDIR [linux-5.7]=ENOTDIR)
 	local mode prefix
 	for mode in $MODES; do
 		# A signal every 500 us, a few round trips apart; with and without
@@ -101,13 +90,13 @@ table() {
 		for prefix in "" "$DENY seccomp:0x28 EINVAL"; do
 			run $prefix "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" signal 200 500
 			assert_success
-			assert_output "${want[$mode]} interrupted=yes errno-kept=yes"
+			assert_output "main=$(stress_again "$mode") handler=$(stress_again "$mode") interrupted=yes errno-kept=yes"
 			rm -rf from-*
 		done
 		run "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" vfork
-		assert_output "vfork=${once[$mode]}"
+		assert_output "vfork=$(stress_once "$mode")"
 		run "$ODCREAT" --seccomp -m "$mode" -- "$BUILD/tests/odc_stress" fork-threads 4
-		assert_output "children=${again[$mode]} threads=${again[$mode]}"
+		assert_output "children=$(stress_again "$mode") threads=$(stress_again "$mode")"
 		rm -rf from-*
 	done
 }

@@ -181,3 +181,22 @@ check_race() {
 		done
 	done
 }
+
+# What the call on one missing name gives in MODE (odc_stress): the first
+# call's outcome, and every outcome many calls on that name see.
+stress_once() {
+	case "$1" in
+	einval)    echo EINVAL ;;
+	freebsd)   echo ENOENT ;;
+	mkdir)     echo fd:dir ;;
+	legacy)    echo fd:file ;;
+	linux-5.7) echo ENOTDIR ;;
+	esac
+}
+
+stress_again() {
+	case "$1" in
+	legacy) echo fd:file,ENOTDIR ;;
+	*)      stress_once "$1" ;;
+	esac
+}
