@@ -23,8 +23,8 @@ under_seccomp() {
 	"$BUILD/odcreat" --seccomp -m "$mode" -- "$@"
 }
 
-# under_shim MODE CMD...: CMD with the shim preloaded in MODE ("none": without it).
-under_shim() {
+# shim MODE CMD...: CMD with the shim preloaded in MODE ("none": without it).
+shim() {
 	local mode=$1
 	shift
 	if [ "$mode" = none ]; then
@@ -33,17 +33,6 @@ under_shim() {
 		under_seccomp "$mode" "$@"
 	elif [ -n "$QEMU32" ]; then
 		qemu-i386 -E LD_PRELOAD="$SHIM" -E ODCREAT_MODE="$mode" "$@"
-	else
-		ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
-	fi
-}
-
-# shim MODE CMD...: run CMD with the shim preloaded in MODE.
-shim() {
-	local mode=$1
-	shift
-	if [ "${RUNNER:-}" = seccomp ]; then
-		under_seccomp "$mode" "$@"
 	else
 		ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$@"
 	fi
@@ -82,7 +71,7 @@ run_case() {
 	new_scratch
 	cd "$SCRATCH" || return 1
 	make_state "$state" || return 1
-	OUT=$(under_shim "$mode" "$ODC_CALL" "$entry" "$STATE_PATH" "$flags" 2>&1)
+	OUT=$(shim "$mode" "$ODC_CALL" "$entry" "$STATE_PATH" "$flags" 2>&1)
 	rc=$?
 	cd "$BATS_TEST_TMPDIR" || return 1
 	[ $rc -eq 3 ] && OUT="$OUT (errno changed on success)"

@@ -16,26 +16,26 @@ setup() {
 }
 
 @test "32-bit: a constructor before odcreat's goes through the raw i386 system calls" {
-	run under_shim mkdir "$BUILD/tests/early_main"
+	run shim mkdir "$BUILD/tests/early_main"
 	assert_output "open=fd syscall=fd getpid=ok"
 	[ -d early-open ] && [ -d early-syscall ]
 }
 
 @test "32-bit: signal handler, vfork child and fork beside threads, mkdir and legacy" {
-	run under_shim mkdir "$BUILD/tests/odc_stress" signal 200
+	run shim mkdir "$BUILD/tests/odc_stress" signal 200
 	assert_output "main=fd:dir handler=fd:dir interrupted=yes errno-kept=yes"
-	run under_shim mkdir "$BUILD/tests/odc_stress" vfork
+	run shim mkdir "$BUILD/tests/odc_stress" vfork
 	assert_output "vfork=fd:dir"
-	run under_shim legacy "$BUILD/tests/odc_stress" fork-threads 4
+	run shim legacy "$BUILD/tests/odc_stress" fork-threads 4
 	assert_output "children=fd:file,ENOTDIR threads=fd:file,ENOTDIR"
 }
 
 @test "32-bit: the mode argument is read from where the variadic ABI puts it" {
 	for entry in open open64 openat openat64 sys_open sys_openat; do
-		run under_shim legacy "$ODC_CALL" -u 022 -m 0640 "$entry" "f-$entry" creat,directory
+		run shim legacy "$ODC_CALL" -u 022 -m 0640 "$entry" "f-$entry" creat,directory
 		assert_output --partial "fd:file"
 		assert_equal "$(stat -c %a "f-$entry")" 640
-		run under_shim mkdir "$ODC_CALL" -u 022 -m 0751 "$entry" "d-$entry" creat,directory
+		run shim mkdir "$ODC_CALL" -u 022 -m 0751 "$entry" "d-$entry" creat,directory
 		assert_output --partial "fd:dir"
 		assert_equal "$(stat -c %a "d-$entry")" 751
 	done
