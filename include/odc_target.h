@@ -22,7 +22,8 @@ int odc_target_init(void);
 
 /*
  * Fill T for thread TID. What cannot be read (the thread is gone, or /proc
- * is hidden) makes T refused.
+ * is hidden) makes T refused; a refusal made earlier (its memory could not
+ * be read) stands.
  */
 void odc_target_read(struct odc_target *t, pid_t tid);
 

@@ -214,11 +214,13 @@ void odc_serve(struct odc_server *s)
 	};
 	uint64_t path_addr;
 	const char *entry;
-	odc_target_read(&r.target, (pid_t)n->pid);
+	/* The thread alone is enough to read an open_how; /proc is read for calls served. */
+	r.target.tid = (pid_t)n->pid;
 	if (!odc_decode(&r, n, &path_addr, &entry)) {
 		odc_reply(s, r.id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
 		return;
 	}
+	odc_target_read(&r.target, r.target.tid);
 	int err = odc_prepare(&r, path_addr);
 	if (odc_still_waiting(s, r.id)) {
 		long ret = r.target.refused ? -EPERM : err ? err : odc_carry_out(&r);

@@ -175,6 +175,7 @@ static void odc_target_comm(struct odc_target *t)
 
 void odc_target_read(struct odc_target *t, pid_t tid)
 {
+	const char *earlier = t->refused;
 	char path[64];
 	struct odc_identity id;
 	int len;
@@ -191,6 +192,8 @@ void odc_target_read(struct odc_target *t, pid_t tid)
 		odc_identity_free(&id);
 	}
 	free(status);
+	if (earlier)
+		t->refused = earlier;
 }
 
 /* /proc's magic links say EACCES where process_vm_readv and pidfd_getfd say EPERM. */
