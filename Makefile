@@ -36,7 +36,7 @@ HEADERS  := $(wildcard include/*.h)
 
 # The command shares the semantics, configuration and log with the library: it
 # runs them itself for --probe and, as the seccomp supervisor, for --seccomp.
-CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o probe.o seccomp.o serve.o supervise.o target.o) \
+CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o supervise.o target.o) \
 	   $(addprefix $(BUILD)/shim/,config.o log.o mode.o semantics.o sys.o next.o raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_exec.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_supervise.h"
@@ -19,8 +20,6 @@
 /* Exit statuses, as env(1) and nice(1) use them. */
 #define ODC_EXIT_USAGE 2
 #define ODC_EXIT_FAILED ODC_PROBE_FAILED	/* odcreat itself could not go on */
-#define ODC_EXIT_CANNOT_RUN 126
-#define ODC_EXIT_NOT_FOUND 127
 
 #define ODC_SHIM_NAME "libodcreat.so"
 
@@ -199,10 +198,7 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 	if (seccomp)
 		return odc_supervise(argv, ODC_EXIT_FAILED);
 
-	execvp(argv[0], argv);
-	int err = errno;
-	fprintf(stderr, "odcreat: %s: %s\n", argv[0], strerror(err));
-	return err == ENOENT || err == ENOTDIR ? ODC_EXIT_NOT_FOUND : ODC_EXIT_CANNOT_RUN;
+	return odc_exec(argv);
 }
 
 enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP };

@@ -21,14 +21,11 @@
 #include <unistd.h>
 
 #include "odc_config.h"
+#include "odc_exec.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
 #include "odc_supervise.h"
 #include "odc_target.h"
-
-/* The child's exit statuses, as odcreat's own. */
-#define ODC_EXIT_CANNOT_RUN 126
-#define ODC_EXIT_NOT_FOUND 127
 
 struct odc_supervisor {
 	struct odc_server server;
@@ -79,10 +76,7 @@ static void odc_child(char **argv, int sock, const sigset_t *mask)
 	close(listener);
 	close(sock);
 	sigprocmask(SIG_SETMASK, mask, NULL);
-	execvp(argv[0], argv);
-	int err = errno;
-	fprintf(stderr, "odcreat: %s: %s\n", argv[0], strerror(err));
-	_exit(err == ENOENT || err == ENOTDIR ? ODC_EXIT_NOT_FOUND : ODC_EXIT_CANNOT_RUN);
+	_exit(odc_exec(argv));
 }
 
 /*
