@@ -40,11 +40,12 @@ CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o 
 	   $(addprefix $(BUILD)/shim/,config.o log.o mode.o semantics.o sys.o next.o raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests
-TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/early_main
+TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
+	       $(BUILD)/tests/early_main
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
-		     $(BUILD)/tests/odc_deny
+		     $(BUILD)/tests/odc_deny $(BUILD)/tests/libodc_swap.so
 
 INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
 	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
@@ -79,6 +80,10 @@ $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
+$(BUILD)/tests/odc_race: tests/odc_race.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
+
 # Without the sanitizers, which have no static runtime.
 $(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h Makefile
 	@mkdir -p $(@D)
@@ -92,6 +97,11 @@ $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
 $(BUILD)/tests/odc_deny: tests/odc_deny.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $<
+
+# Preloaded into odcreat: a rename exactly when the supervisor hands a descriptor over.
+$(BUILD)/tests/libodc_swap.so: tests/odc_swap.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $< -ldl
 
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c

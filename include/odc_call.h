@@ -17,8 +17,8 @@ struct odc_call {
 	uint64_t resolve;	/* RESOLVE_* flags, for via_openat2 */
 	bool via_openat2;	/* keep openat2's strict checks and resolve flags */
 	/*
-	 * Moves a new descriptor to a caller in another process, closing this
-	 * process's copy: the caller's number for it, or a negative errno.
+	 * Copies a new descriptor to a caller in another process: the caller's
+	 * number for it, or a negative errno. This process's copy stays open.
 	 * NULL when the caller is this process.
 	 */
 	long (*give)(const struct odc_call *c, long fd);

@@ -11,11 +11,20 @@
 
 /* Open C's path with other FLAGS and MODE, through C's own system call. */
 long odc_sys_open(const struct odc_call *c, int flags, mode_t mode);
+/* A plain openat(2), for names the semantics resolved themselves. */
+long odc_sys_openat(int dirfd, const char *name, int flags, mode_t mode);
 long odc_sys_close(int fd);
 long odc_sys_mkdirat(int dirfd, const char *name, mode_t mode);
 long odc_sys_rmdirat(int dirfd, const char *name);
 long odc_sys_unlinkat(int dirfd, const char *name);
+/* fstatat(2) without following a final symlink. */
 long odc_sys_fstatat(int dirfd, const char *name, struct stat *st);
-long odc_sys_fchmodat(int dirfd, const char *name, mode_t mode);
+long odc_sys_fstat(int fd, struct stat *st);
+/*
+ * Change the mode of the inode FD refers to, an O_PATH descriptor too:
+ * fchmodat2(AT_EMPTY_PATH) where the kernel has it (6.6), otherwise
+ * through /proc/self/fd. Never by a name that could be swapped.
+ */
+long odc_sys_fchmod_path(int fd, mode_t mode);
 
 #endif

@@ -36,6 +36,12 @@ int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len);
  */
 int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap);
 
+/*
+ * Whether T's descriptor table has a free slot below its RLIMIT_NOFILE: 0,
+ * or -EMFILE. What cannot be read counts as room.
+ */
+int odc_target_fd_room(const struct odc_target *t);
+
 /* A descriptor of this process for T's DIRFD (AT_FDCWD: its working directory). */
 int odc_target_dirfd(struct odc_target *t, int dirfd);
 

@@ -7,13 +7,18 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "odc_sys.h"
 
-/* FD, as the caller's descriptor: see odc_call.give. */
+/* FD, found by this call, as the caller's descriptor: see odc_call.give. */
 static long odc_give(const struct odc_call *c, long fd)
 {
-	return fd >= 0 && c->give ? c->give(c, fd) : fd;
+	if (fd < 0 || !c->give)
+		return fd;
+	long given = c->give(c, fd);
+	odc_sys_close((int)fd);
+	return given;
 }
 
 /* Linux >= 6.4 (43b450632676), NetBSD, macOS: the pair is invalid. */
@@ -31,7 +36,14 @@ static long odc_freebsd(const struct odc_call *c)
 	return odc_give(c, odc_sys_open(c, c->flags & ~O_CREAT, 0));
 }
 
-/* Where calls that know no RESOLVE_* flags (mkdirat, unlinkat, fstatat) are to act. */
+/*
+ * The directory a name is made, examined or removed in, held open, and the
+ * last component of the name in it. Holding the parent means that every
+ * step of one call acts in the same directory, whatever a racer renames
+ * above it meanwhile, and that the descriptor the call returns has a free
+ * slot before anything is made: the kernel, too, allocates the descriptor
+ * before it creates.
+ */
 struct odc_at {
 	int dirfd;
 	const char *name;
@@ -51,9 +63,10 @@ static const char *odc_last_slash(const char *path)
 }
 
 /*
- * Under RESOLVE_* the parent is opened through openat2 first, so that what
- * is made, examined or removed is where the kernel's own resolution puts
- * it, and never outside the root.
+ * The parent is opened through the call's own system call, so that under
+ * RESOLVE_* it is where the kernel's own resolution puts it, and never
+ * outside the root. An absolute name with no parent to split off ("/")
+ * names itself.
  */
 static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
 {
@@ -61,13 +74,13 @@ static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
 	at->name = c->path;
 	at->owned = false;
 
-	const char *slash = c->resolve ? odc_last_slash(c->path) : NULL;
-	if (!slash)
-		return 0;
-	size_t len = slash == c->path ? 1 : (size_t)(slash - c->path);
-	if (len >= sizeof at->parent)
+	if (strnlen(c->path, PATH_MAX) == PATH_MAX)
 		return -ENAMETOOLONG;
-	memcpy(at->parent, c->path, len);
+	const char *slash = odc_last_slash(c->path);
+	if (!slash && c->path[0] == '/')
+		return 0;
+	size_t len = !slash ? 1 : slash == c->path ? 1 : (size_t)(slash - c->path);
+	memcpy(at->parent, slash ? c->path : ".", len);
 	at->parent[len] = '\0';
 
 	struct odc_call parent = *c;
@@ -76,7 +89,7 @@ static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
 	if (fd < 0)
 		return fd;
 	at->dirfd = (int)fd;
-	at->name = slash + 1;
+	at->name = slash ? slash + 1 : c->path;
 	at->owned = true;
 	return 0;
 }
@@ -99,14 +112,61 @@ static bool odc_names_symlink(const struct odc_call *c)
 	return link;
 }
 
-static void odc_unlink(const struct odc_call *c)
+/*
+ * Whether ST can be what this call created: an object of the caller's own,
+ * with no permission beyond the mode the call asked for. Something that a
+ * racer renamed into the new name's place passes only if it is the
+ * caller's and no more open than that, which limits what a mistake could
+ * touch to what the caller itself may change.
+ */
+static bool odc_may_be_made(const struct odc_call *c, const struct stat *st)
 {
-	struct odc_at at;
+	return st->st_uid == geteuid() && !(st->st_mode & 0777 & ~c->mode);
+}
 
-	if (odc_at_enter(c, &at) < 0)
+/*
+ * Undo this call's create: remove AT's name if it still holds MADE. No
+ * system call removes a name only while it holds a given inode, so a racer
+ * that renames something else into place between the fstatat and the
+ * removal still loses it. That window, two system calls wide, is the one
+ * odcreat cannot close; it opens only when a create cannot be handed over.
+ */
+static void odc_undo(const struct odc_call *c, const struct odc_at *at,
+		     const struct stat *made)
+{
+	struct stat now;
+
+	if (at->dirfd == -1 || !odc_may_be_made(c, made) ||
+	    odc_sys_fstatat(at->dirfd, at->name, &now) < 0 ||
+	    now.st_dev != made->st_dev || now.st_ino != made->st_ino)
 		return;
-	odc_sys_unlinkat(at.dirfd, at.name);
-	odc_at_leave(&at);
+	if (S_ISDIR(now.st_mode))
+		odc_sys_rmdirat(at->dirfd, at->name);
+	else
+		odc_sys_unlinkat(at->dirfd, at->name);
+}
+
+/*
+ * Hand FD, which this call made at AT (NULL: at C's path), to the caller;
+ * if that fails, undo the create.
+ */
+static long odc_give_made(const struct odc_call *c, const struct odc_at *at, long fd)
+{
+	if (!c->give)
+		return fd;
+	long given = c->give(c, fd);
+	struct stat made;
+	struct odc_at own;
+	if (given < 0 && odc_sys_fstat((int)fd, &made) == 0) {
+		if (at)
+			odc_undo(c, at, &made);
+		else if (odc_at_enter(c, &own) == 0) {
+			odc_undo(c, &own, &made);
+			odc_at_leave(&own);
+		}
+	}
+	odc_sys_close((int)fd);
+	return given;
 }
 
 /*
@@ -152,12 +212,7 @@ static long odc_legacy(const struct odc_call *c)
 {
 	long fd = odc_legacy_create(c);
 
-	if (fd < 0)
-		return fd;
-	fd = odc_give(c, fd);
-	if (fd < 0 && !odc_names_symlink(c))
-		odc_unlink(c);
-	return fd;
+	return fd < 0 ? fd : odc_give_made(c, NULL, fd);
 }
 
 /* Linux 5.7 to 6.3 (973d4b73fbaf): the legacy create happens, then O_DIRECTORY fails it. */
@@ -180,35 +235,84 @@ static int odc_dir_flags(const struct odc_call *c)
 /*
  * The creator gets its new directory open even when its mode forbids
  * reading, as O_CREAT gives a file: the owner lends itself read access
- * for the one open.
+ * for the one open (and search access, which reopening "." needs). Every
+ * step acts on a descriptor of the directory, never on its name, which a
+ * racer could point elsewhere meanwhile, and on nothing that cannot be the
+ * directory this call made. If the directory is that, and still cannot be
+ * opened, it goes.
  */
 static long odc_open_unreadable(const struct odc_call *c, const struct odc_at *at,
 				int flags)
 {
+	long dir = odc_sys_openat(at->dirfd, at->name,
+				  O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC, 0);
 	struct stat st;
+	long fd = -EACCES;
 
-	if (odc_sys_fstatat(at->dirfd, at->name, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    (st.st_mode & S_IRUSR))
-		return -EACCES;
-	if (odc_sys_fchmodat(at->dirfd, at->name, (st.st_mode | S_IRUSR) & 07777) < 0)
-		return -EACCES;
-	long fd = odc_sys_open(c, flags, 0);
-	odc_sys_fchmodat(at->dirfd, at->name, st.st_mode & 07777);
+	if (dir < 0)
+		return fd;
+	if (odc_sys_fstat((int)dir, &st) == 0 && odc_may_be_made(c, &st) &&
+	    !(st.st_mode & S_IRUSR)) {
+		if (odc_sys_fchmod_path((int)dir, (st.st_mode | S_IRUSR | S_IXUSR) & 07777) == 0) {
+			fd = odc_sys_openat((int)dir, ".", flags, 0);
+			odc_sys_fchmod_path((int)dir, st.st_mode & 07777);
+		}
+		if (fd < 0)
+			odc_undo(c, at, &st);
+	}
+	odc_sys_close((int)dir);
 	return fd;
 }
 
-static long odc_open_made(const struct odc_call *c, const struct odc_at *at)
+/*
+ * The undo after the open of the new directory failed with ERR, before
+ * any descriptor showed what the name held. Only a want of resources says
+ * nothing about the name: any other failure means that it no longer held
+ * the new directory, which a racer has taken elsewhere, and that it might
+ * by now hold the racer's own. Then nothing is removed.
+ */
+static void odc_undo_unseen(const struct odc_call *c, const struct odc_at *at, long err)
+{
+	struct stat made;
+
+	if ((err == -EMFILE || err == -ENFILE || err == -ENOMEM) && at->dirfd != -1 &&
+	    odc_sys_fstatat(at->dirfd, at->name, &made) == 0 && S_ISDIR(made.st_mode))
+		odc_undo(c, at, &made);
+}
+
+/*
+ * Open the directory just made at AT. With one descriptor free the
+ * parent's holds it, where the kernel would need just the one: the parent
+ * is given up and the name looked up again, then AT taken again for an
+ * undo (unusable, dirfd -1, if that fails).
+ */
+static long odc_open_new(const struct odc_call *c, struct odc_at *at, int flags)
+{
+	struct odc_call in_parent = *c;
+	in_parent.dirfd = at->dirfd;
+	in_parent.path = at->name;
+	long fd = odc_sys_open(&in_parent, flags, 0);
+
+	if (fd != -EMFILE || !at->owned)
+		return fd;
+	odc_at_leave(at);
+	fd = odc_sys_open(c, flags, 0);
+	if (odc_at_enter(c, at) < 0)
+		*at = (struct odc_at){ .dirfd = -1 };
+	return fd;
+}
+
+static long odc_open_made(const struct odc_call *c, struct odc_at *at)
 {
 	/* Should a racer swap a symlink in for the new directory, fail, not follow. */
 	int flags = odc_dir_flags(c) | O_NOFOLLOW;
-	long fd = odc_sys_open(c, flags, 0);
+	long fd = odc_open_new(c, at, flags);
 
-	if (fd == -EACCES)
+	if (fd == -EACCES && at->dirfd != -1)
 		fd = odc_open_unreadable(c, at, flags);
-	fd = odc_give(c, fd);
-	if (fd < 0)
-		odc_sys_rmdirat(at->dirfd, at->name);
-	return fd;
+	else if (fd < 0)
+		odc_undo_unseen(c, at, fd);
+	return fd < 0 ? fd : odc_give_made(c, at, fd);
 }
 
 static long odc_open_found(const struct odc_call *c)

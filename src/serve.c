@@ -58,10 +58,7 @@ static long odc_give_target(const struct odc_call *c, long fd)
 	};
 	long ret = ioctl(r->s->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 
-	if (ret < 0)
-		ret = -errno;
-	close((int)fd);
-	return ret;
+	return ret < 0 ? -errno : ret;
 }
 
 /*
@@ -165,6 +162,14 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 
 static long odc_carry_out(struct odc_request *r)
 {
+	/*
+	 * As in the kernel, which allocates the descriptor before it looks up
+	 * the name, a target out of descriptors gets EMFILE before anything is
+	 * made; only einval's refusal comes earlier.
+	 */
+	int room = r->s->mode == ODC_EINVAL ? 0 : odc_target_fd_room(&r->target);
+	if (room < 0)
+		return room;
 	/* The supervisor creates nothing else while the target's umask is in force. */
 	mode_t own = umask(r->target.umask);
 	long ret = odc_semantics(r->s->mode, &r->call);

@@ -4,6 +4,7 @@
  * its own root and mount namespace, so it acts for a target only when those
  * are the target's too; otherwise it refuses, and says why.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/pidfd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -282,4 +284,22 @@ int odc_target_dirfd(struct odc_target *t, int dirfd)
 		errno = err;
 	}
 	return fd < 0 ? odc_target_access_failed(t) : fd;
+}
+
+int odc_target_fd_room(const struct odc_target *t)
+{
+	struct rlimit limit;
+	char path[64];
+
+	if (prlimit(t->tgid, RLIMIT_NOFILE, NULL, &limit) < 0)
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/fd", t->tid);
+	DIR *dir = opendir(path);
+	if (!dir)
+		return 0;
+	rlim_t below = 0;
+	for (struct dirent *e; below < limit.rlim_cur && (e = readdir(dir));)
+		below += e->d_name[0] != '.' && strtoull(e->d_name, NULL, 10) < limit.rlim_cur;
+	closedir(dir);
+	return below < limit.rlim_cur ? 0 : -EMFILE;
 }

@@ -66,14 +66,17 @@ syscalls_of() {
 	assert_equal "$((many - one))" 10
 }
 
-@test "mkdir mode creating a directory takes two system calls: mkdirat, openat" {
+@test "mkdir mode creating a directory: the parent held open, mkdirat and openat in it, nothing else" {
 	local log="$BATS_TEST_TMPDIR/log"
-	strace -qq -e trace=openat,mkdirat,mkdir,unlinkat,newfstatat,fchmodat -o "$log" \
+	strace -qq -e trace=openat,mkdirat,mkdir,unlinkat,newfstatat,fchmodat,close -o "$log" \
 		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
-	run grep -F 'AT_FDCWD, "p"' "$log"
-	assert_line --index 0 --regexp '^mkdirat\(AT_FDCWD, "p", 0755\) += 0$'
-	assert_line --index 1 --regexp '^openat\(AT_FDCWD, "p", O_RDONLY\|O_NOFOLLOW\|O_DIRECTORY\) += [0-9]+$'
-	assert_equal "${#lines[@]}" 2
+	run sed -n '/^openat(AT_FDCWD, "\.", .*O_PATH/,/^close/p' "$log"
+	[[ ${lines[0]} =~ ^openat\(AT_FDCWD,\ \"\.\",\ O_RDONLY\|O_CLOEXEC\|O_PATH\|O_DIRECTORY\)\ +=\ ([0-9]+)$ ]]
+	parent=${BASH_REMATCH[1]}
+	assert_line --index 1 --regexp "^mkdirat\\($parent, \"p\", 0755\\) += 0$"
+	assert_line --index 2 --regexp "^openat\\($parent, \"p\", O_RDONLY\\|O_NOFOLLOW\\|O_DIRECTORY\\) += [0-9]+$"
+	assert_line --index 3 --regexp "^close\\($parent\\) += 0$"
+	assert_equal "${#lines[@]}" 4
 }
 
 @test "native mode gives whatever the kernel gives, for the whole table" {
@@ -126,13 +129,14 @@ syscalls_of() {
 }
 
 @test "mkdir: the creator gets its directory open even when the mode forbids reading" {
+	nobody_copies
 	chmod 1777 "$SCRATCH"
-	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" -m 0 open p creat,directory
+	run as_nobody env ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" \
+		-m 0 open p creat,directory
 	assert_output "fd:dir p:dir"
 	assert_equal "$(stat -c '%a %U' p)" "0 nobody"
-	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODC_CALL" -u 0 -m 0333 openat2 q creat,directory
+	run as_nobody env ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" \
+		-u 0 -m 0333 openat2 q creat,directory
 	assert_output "fd:dir p:dir q:dir"
 	assert_equal "$(stat -c %a q)" 333
 }
@@ -153,11 +157,11 @@ syscalls_of() {
 }
 
 @test "EACCES as an unprivileged user leaves nothing behind" {
+	nobody_copies
 	mkdir locked
 	for mode in freebsd mkdir legacy linux-5.7; do
-		run setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			env ODCREAT_MODE=$mode LD_PRELOAD="$SHIM" "$ODC_CALL" openat locked/p creat,directory
-		assert_output --regexp '^E(ACCES|NOENT) locked:dir$'
+		run as_nobody env ODCREAT_MODE=$mode LD_PRELOAD="$NB/libodcreat.so" \
+			"$NB/tests/odc_call" openat locked/p creat,directory
 		[ "$mode" = freebsd ] && assert_output "ENOENT locked:dir" || assert_output "EACCES locked:dir"
 		assert_equal "$(ls -A locked)" ""
 	done
@@ -197,11 +201,12 @@ syscalls_of() {
 @test "setpriv and su (libcap-ng opens files early) run under the shim" {
 	[ "$BUILD" != "$ROOT/build-san" ] ||
 		skip "ASan cannot run before its runtime starts, as libcap-ng's constructor would make it"
-	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" setpriv --reuid=nobody --regid=nogroup \
+	nobody_copies
+	run env ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" setpriv --reuid=nobody --regid=nogroup \
 		--clear-groups id -un
 	assert_success
 	assert_output "nobody"
-	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" su -s /bin/sh -c 'id -un' nobody
+	run env ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" su -s /bin/sh -c 'id -un' nobody
 	assert_success
 	assert_output "nobody"
 }

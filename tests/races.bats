@@ -1,0 +1,112 @@
+#!/usr/bin/env bats
+# A racer keeps exchanging the name a call works on with a victim
+# (renameat2 RENAME_EXCHANGE). No call, in any mode, through the library or
+# the --seccomp supervisor, may change or remove anything it did not make.
+
+load test_helper
+
+# Calls per mode and runner (the default is what CI runs).
+RACE_CALLS=${ODC_RACE_CALLS:-100000}
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+	nobody_copies
+	mkdir -m 777 w
+}
+
+# race RUNNER MODE ARG...: odc_race as nobody, with the library preloaded or under --seccomp.
+race() {
+	local runner=$1 mode=$2
+	shift 2
+	if [ "$runner" = library ]; then
+		as_nobody env ODCREAT_MODE="$mode" LD_PRELOAD="$NB/libodcreat.so" \
+			"$NB/tests/odc_race" -n "$RACE_CALLS" "$@"
+	else
+		as_nobody "$NB/odcreat" --seccomp -m "$mode" -- "$NB/tests/odc_race" -n "$RACE_CALLS" "$@"
+	fi
+}
+
+# What odc_race must print in MODE: in the modes that create, the racer really swapped.
+assert_race_intact() {
+	local mode=$1 swaps
+	assert_success
+	assert_output --regexp "^calls=$RACE_CALLS swaps=[0-9]+ victim=intact$"
+	swaps=$(echo "$output" | sed 's/.*swaps=\([0-9]*\).*/\1/')
+	case $mode in
+	mkdir|legacy|linux-5.7) [ "$swaps" -gt 0 ] || fail "$mode: the racer never swapped" ;;
+	esac
+}
+
+# The user's own file, reached through a symlink that the racer swaps in
+# for the new directory (mode 0333: mkdir lends itself read access).
+check_link_race() {
+	echo data > victim
+	chmod 600 victim
+	chown nobody victim
+	ln -s ../victim w/s
+	chown -h nobody w/s
+	for mode in $MODES; do
+		run race "$1" "$mode" -m 0333 link
+		assert_race_intact "$mode"
+	done
+	assert_equal "$(stat -c '%a %U %s' victim)" "600 nobody 5"
+}
+
+@test "a symlink swapped in for the new directory: the file behind it never changes (library)" {
+	check_link_race library
+}
+
+@test "a symlink swapped in for the new directory: the file behind it never changes (--seccomp)" {
+	check_link_race seccomp
+}
+
+# Another user's empty directory, then file, swapped in while the call has
+# no descriptor free to return, then (directory) just one.
+check_undo_race() {
+	local kind free mode
+	for kind in dir file; do
+		rm -rf w/s
+		if [ $kind = dir ]; then mkdir -m 700 w/s; else echo data > w/s; fi
+		for free in 0 1; do
+			[ $kind = file ] && [ $free = 1 ] && continue
+			for mode in $MODES; do
+				run race "$1" "$mode" -L $free -m 0755 $kind
+				[ $free = 0 ] && assert_output "calls=$RACE_CALLS swaps=0 victim=intact" ||
+					assert_race_intact "$mode"
+			done
+		done
+	done
+}
+
+@test "out of descriptors while a racer swaps: nothing is made, nothing of another's goes (library)" {
+	check_undo_race library
+}
+
+@test "out of descriptors while a racer swaps: nothing is made, nothing of another's goes (--seccomp)" {
+	check_undo_race seccomp
+}
+
+# swap_at_handover MODE VICTIM: the supervisor makes d, and as it hands it
+# over a racer exchanges it with VICTIM at s, a thing of the caller's own
+# that could pass for what the call made; then the hand-over fails.
+swap_at_handover() {
+	ODC_SWAP=d:s LD_PRELOAD="$BUILD/tests/libodc_swap.so" \
+		"$BUILD/odcreat" --seccomp -m "$1" -- "$BUILD/tests/odc_call_static" sys_openat d creat,directory
+}
+
+@test "a failed hand-over removes only what the call made, not what a racer put in its place" {
+	cd w
+	mkdir s
+	victim=$(stat -c %i s)
+	run swap_at_handover mkdir
+	assert_output "ENOENT d:dir s:dir"
+	assert_equal "$(stat -c %i d)" "$victim"
+	rm -r d s
+
+	echo data > s
+	victim=$(stat -c %i s)
+	run swap_at_handover legacy
+	assert_output "ENOENT d:data s:file"
+	assert_equal "$(stat -c %i d)" "$victim"
+}
