@@ -70,15 +70,15 @@ setup() {
 }
 
 @test "odcreat stacks with fakeroot, in both LD_PRELOAD orders" {
+	nobody_copies
 	chmod 1777 "$SCRATCH"
 	for order in "odcreat fakeroot" "fakeroot odcreat"; do
 		case $order in
-		odcreat*) cmd=("$BUILD/odcreat" -m mkdir fakeroot) ;;
-		*)        cmd=(fakeroot "$BUILD/odcreat" -m mkdir) ;;
+		odcreat*) cmd=("$NB/odcreat" -m mkdir fakeroot) ;;
+		*)        cmd=(fakeroot "$NB/odcreat" -m mkdir) ;;
 		esac
 		# As nobody: fakeroot makes the new directory look root's; odcreat makes it.
-		run setpriv --reuid=nobody --regid=nogroup --clear-groups "${cmd[@]}" \
-			sh -c "'$ODC_CALL' open d creat,directory && stat -c %U d && id -u"
+		run as_nobody "${cmd[@]}" sh -c "'$NB/tests/odc_call' open d creat,directory && stat -c %U d && id -u"
 		assert_output "$(printf 'fd:dir d:dir\nroot\n0')"
 		assert_equal "$(stat -c %U d)" nobody
 		rmdir d

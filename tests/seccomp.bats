@@ -234,9 +234,11 @@ table() {
 
 @test "a target whose credentials differ gets EPERM, nothing is made, and the log says why" {
 	local log="$BATS_TEST_TMPDIR/seccomp.log"
+	nobody_copies
 	chmod 777 .
 	run "$ODCREAT" --seccomp -m mkdir -l "$log" -- \
-		setpriv --reuid=nobody --regid=nogroup --clear-groups "$STATIC" sys_openat d creat,directory
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/tests/odc_call_static" \
+		sys_openat d creat,directory
 	assert_output "EPERM -"
 	run grep -c 'prog="odc_call_static" call=SYS_openat .* semantics=mkdir result=EPERM refused="its credentials differ from the supervisor'"'"'s"' "$log"
 	assert_output 1
@@ -250,11 +252,12 @@ table() {
 }
 
 @test "an openat2 whose flags the supervisor may not read is refused, not passed on" {
+	nobody_copies
 	chmod 777 .
 	touch f
 	# Unprivileged, odcreat may not read a non-dumpable process's memory.
-	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		"$ODCREAT" --seccomp -m mkdir -l stderr -- "$STATIC" -N sys_openat2 f rdonly
+	run --separate-stderr as_nobody \
+		"$NB/odcreat" --seccomp -m mkdir -l stderr -- "$NB/tests/odc_call_static" -N sys_openat2 f rdonly
 	assert_output "EPERM f:file"
 	[[ $stderr == *'call=SYS_openat2 '*' result=EPERM refused="the supervisor may not inspect it (ptrace access mode)"' ]]
 	# As root it may, and the ordinary call goes on.
@@ -263,12 +266,11 @@ table() {
 }
 
 @test "an unprivileged user can supervise: no_new_privs is set for it, and only for it" {
+	nobody_copies
 	chmod 777 .
-	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		"$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
+	run as_nobody "$NB/odcreat" --seccomp -m mkdir -- "$NB/tests/odc_call_static" sys_openat d creat,directory
 	assert_output "fd:dir d:dir"
-	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		"$ODCREAT" --seccomp -- grep NoNewPrivs /proc/self/status
+	run as_nobody "$NB/odcreat" --seccomp -- grep NoNewPrivs /proc/self/status
 	assert_output "NoNewPrivs:	1"
 	run "$ODCREAT" --seccomp -- grep NoNewPrivs /proc/self/status
 	assert_output "NoNewPrivs:	0"

@@ -38,6 +38,28 @@ shim() {
 	fi
 }
 
+# Runs as an unprivileged user cannot reach the build tree when the clone
+# lies in a directory only root may enter (root's home, a mktemp -d
+# folder). nobody_copies copies the build's programs and library into a
+# directory that anyone may enter, removed after the test, and points NB at
+# it: "$NB/odcreat", "$NB/libodcreat.so", "$NB/tests/odc_call" and so on.
+nobody_copies() {
+	NB=$(mktemp -d /tmp/odcreat-nobody.XXXXXX)
+	mkdir "$NB/tests"
+	cp "$BUILD/odcreat" "$BUILD/libodcreat.so" "$NB/"
+	find "$BUILD/tests" -maxdepth 1 -type f -exec cp {} "$NB/tests/" \;
+	chmod -R a+rX "$NB"
+}
+
+teardown() {
+	[ -z "${NB:-}" ] || rm -rf "$NB"
+}
+
+# as_nobody CMD...: CMD as the user nobody, with no groups.
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
 load /usr/lib/bats/bats-support/load.bash
 load /usr/lib/bats/bats-assert/load.bash
 
