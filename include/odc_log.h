@@ -2,6 +2,8 @@
 #ifndef ODC_LOG_H
 #define ODC_LOG_H
 
+#include <stdbool.h>
+
 #include "odc_call.h"
 
 struct odc_log_entry {
@@ -16,5 +18,13 @@ struct odc_log_entry {
 
 /* Write E's line, if a log is configured. Keeps errno; async-signal-safe. */
 void odc_log(const struct odc_log_entry *e);
+
+/*
+ * Open the log file DEST for appending, as odc_log does: never waiting for
+ * a FIFO's reader (ENXIO), and refusing a symlink that the kernel's
+ * fs.protected_symlinks rule would refuse (EACCES and *REFUSED, said once
+ * on stderr). A descriptor, or -1 and errno.
+ */
+int odc_log_open(const char *dest, bool *refused);
 
 #endif

@@ -6,8 +6,11 @@
  * never changed, and a log that cannot be opened or written is skipped.
  */
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <linux/openat2.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -228,26 +231,93 @@ static int odc_log_fd = -1;
 static dev_t odc_log_dev;
 static ino_t odc_log_ino;
 
-static bool odc_log_still_ours(int fd)
+static bool odc_log_still_ours(int fd, struct stat *st)
 {
-	struct stat st;
-
-	return fd >= 0 && fstat(fd, &st) == 0 &&
-	       st.st_dev == __atomic_load_n(&odc_log_dev, __ATOMIC_RELAXED) &&
-	       st.st_ino == __atomic_load_n(&odc_log_ino, __ATOMIC_RELAXED);
+	return fd >= 0 && fstat(fd, st) == 0 &&
+	       st->st_dev == __atomic_load_n(&odc_log_dev, __ATOMIC_RELAXED) &&
+	       st->st_ino == __atomic_load_n(&odc_log_ino, __ATOMIC_RELAXED);
 }
 
-static int odc_log_open(const char *dest)
+/*
+ * The kernel's fs.protected_symlinks rule for DEST, whatever that sysctl
+ * says: a symlink in a sticky, world-writable directory is followed only if
+ * the follower or the directory's owner owns it. Otherwise anyone could
+ * point a shared name such as /tmp/odcreat.log at a file of the caller's.
+ */
+static bool odc_log_link_refused(const char *dest)
 {
-	if (strcmp(dest, "stderr") == 0)
-		return STDERR_FILENO;
+	const char *slash = strrchr(dest, '/');
+	size_t len = !slash ? 1 : slash == dest ? 1 : (size_t)(slash - dest);
+	char parent[PATH_MAX];
+	struct stat link, dir;
 
+	if (len >= sizeof parent)
+		return true;
+	memcpy(parent, slash ? dest : ".", len);
+	parent[len] = '\0';
+	if (fstatat(AT_FDCWD, dest, &link, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISLNK(link.st_mode) ||
+	    stat(parent, &dir) < 0)
+		return false;
+	return (dir.st_mode & (S_ISVTX | S_IWOTH)) == (S_ISVTX | S_IWOTH) &&
+	       link.st_uid != geteuid() && link.st_uid != dir.st_uid;
+}
+
+/* Said once a process, in one write(2). */
+static void odc_log_refuse(const char *dest)
+{
+	static int said;
+	struct odc_line l = { .len = 0 };
+
+	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		return;
+	odc_put(&l, "odcreat: not logging to ");
+	odc_put_quoted(&l, dest);
+	odc_put(&l, ": a symlink in a sticky, world-writable directory, owned by neither "
+		    "you nor the directory's owner\n");
+	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
+	(void)ignored;
+}
+
+/*
+ * O_NONBLOCK: a FIFO with no reader fails the open (ENXIO) instead of
+ * waiting for one, and a full one fails the write; either way the line is
+ * dropped. A symlink is followed only where the kernel's rule allows it.
+ */
+int odc_log_open(const char *dest, bool *refused)
+{
+	const int flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	int fd = odc_next_openat(AT_FDCWD, dest, flags | O_NOFOLLOW, 0644);
+
+	/*
+	 * At a symlink O_NOFOLLOW fails with ELOOP, or with EACCES where the
+	 * kernel's sticky-directory rule for O_CREAT (may_create_in_sticky)
+	 * refuses it first.
+	 */
+	*refused = false;
+	if (fd >= 0 || (errno != ELOOP && errno != EACCES))
+		return fd;
+	int err = errno;
+	if (!odc_log_link_refused(dest)) {
+		if (err == ELOOP)
+			return odc_next_openat(AT_FDCWD, dest, flags, 0644);
+		errno = err;
+		return -1;
+	}
+	*refused = true;
+	odc_log_refuse(dest);
+	errno = EACCES;
+	return -1;
+}
+
+/* The log file's descriptor, opened on first use and kept; ST describes it. */
+static int odc_log_file(const char *dest, struct stat *st)
+{
 	int seen = __atomic_load_n(&odc_log_fd, __ATOMIC_ACQUIRE);
-	if (odc_log_still_ours(seen))
+	if (odc_log_still_ours(seen, st))
 		return seen;
 
-	int fd = odc_next_openat(AT_FDCWD, dest,
-				 O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+	bool refused;
+	int fd = odc_log_open(dest, &refused);
 	if (fd < 0)
 		return -1;
 	int high = fcntl(fd, F_DUPFD_CLOEXEC, ODC_LOG_FD_MIN);
@@ -255,20 +325,70 @@ static int odc_log_open(const char *dest)
 		close(fd);
 		fd = high;
 	}
-	struct stat st;
-	if (fstat(fd, &st) < 0) {
+	if (fstat(fd, st) < 0) {
 		close(fd);
 		return -1;
 	}
 	/* Every racer opened the same file, so whichever identity is stored holds for all. */
-	__atomic_store_n(&odc_log_dev, st.st_dev, __ATOMIC_RELAXED);
-	__atomic_store_n(&odc_log_ino, st.st_ino, __ATOMIC_RELAXED);
+	__atomic_store_n(&odc_log_dev, st->st_dev, __ATOMIC_RELAXED);
+	__atomic_store_n(&odc_log_ino, st->st_ino, __ATOMIC_RELAXED);
 	if (__atomic_compare_exchange_n(&odc_log_fd, &seen, fd, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return fd;
 	/* Another thread published its descriptor first: use that one. */
 	close(fd);
 	return seen;
+}
+
+/*
+ * A pipe's write may block, and raise SIGPIPE when nobody reads: the line
+ * goes through a non-blocking descriptor, with SIGPIPE held back in this
+ * thread and taken away again if this write raised it. A socket gets the
+ * same from send(2)'s flags.
+ */
+static void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
+{
+	if (S_ISSOCK(st->st_mode)) {
+		ssize_t ignored = send(fd, l->text, l->len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		(void)ignored;
+		return;
+	}
+	sigset_t pipe, old, pending;
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	bool fifo = S_ISFIFO(st->st_mode);
+	if (fifo) {
+		sigprocmask(SIG_BLOCK, &pipe, &old);
+		sigpending(&pending);
+	}
+	if (write(fd, l->text, l->len) < 0 && errno == EPIPE && fifo &&
+	    !sigismember(&pending, SIGPIPE))
+		sigtimedwait(&pipe, NULL, &(struct timespec){ 0 });
+	if (fifo)
+		sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/*
+ * Standard error is written as it is, unless it is a pipe that may block:
+ * then through a non-blocking descriptor of that pipe of the log's own,
+ * reopened through /proc (the line is dropped where there is none).
+ */
+static void odc_log_stderr(const struct odc_line *l)
+{
+	struct stat st;
+
+	if (fstat(STDERR_FILENO, &st) < 0)
+		return;
+	if (!S_ISFIFO(st.st_mode) || (fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK)) {
+		odc_log_write(STDERR_FILENO, &st, l);
+		return;
+	}
+	int fd = odc_next_openat(AT_FDCWD, "/proc/self/fd/2",
+				 O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+	if (fd < 0)
+		return;
+	odc_log_write(fd, &st, l);
+	close(fd);
 }
 
 void odc_log(const struct odc_log_entry *e)
@@ -278,12 +398,15 @@ void odc_log(const struct odc_log_entry *e)
 	if (!dest)
 		return;
 	int saved_errno = errno;
-	int fd = odc_log_open(dest);
-	if (fd >= 0) {
-		struct odc_line line;
-		odc_format(&line, e);
-		ssize_t ignored = write(fd, line.text, line.len);
-		(void)ignored;
+	struct odc_line line;
+	odc_format(&line, e);
+	if (strcmp(dest, "stderr") == 0) {
+		odc_log_stderr(&line);
+	} else {
+		struct stat st;
+		int fd = odc_log_file(dest, &st);
+		if (fd >= 0)
+			odc_log_write(fd, &st, &line);
 	}
 	errno = saved_errno;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "odc_exec.h"
+#include "odc_log.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_supervise.h"
@@ -148,7 +149,11 @@ static void odc_set_preload(const char *shim)
 	free(preload);
 }
 
-/* An absolute name the command can still reach after it changes directory. */
+/*
+ * An absolute name the command can still reach after it changes directory,
+ * opened here as the library will open it: a FIFO with no reader yet is
+ * fine, a symlink the kernel's rule refuses means no log (said once).
+ */
 static void odc_set_log(const char *log)
 {
 	char absolute[PATH_MAX];
@@ -164,12 +169,18 @@ static void odc_set_log(const char *log)
 			}
 			log = absolute;
 		}
-		int fd = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
-		if (fd < 0) {
+		bool refused;
+		int fd = odc_log_open(log, &refused);
+		if (refused) {
+			unsetenv("ODCREAT_LOG");
+			return;
+		}
+		if (fd < 0 && errno != ENXIO) {
 			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror(errno));
 			exit(ODC_EXIT_USAGE);
 		}
-		close(fd);
+		if (fd >= 0)
+			close(fd);
 	}
 	if (setenv("ODCREAT_LOG", log, 1) < 0) {
 		perror("odcreat");

@@ -172,6 +172,74 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	done
 }
 
+@test "a log on a FIFO never blocks: no reader, a reader that never reads, a reader that leaves" {
+	mkfifo fifo
+	# No reader: the open would wait for one.
+	run timeout 10 env ODCREAT_MODE=mkdir ODCREAT_LOG="$SCRATCH/fifo" LD_PRELOAD="$SHIM" \
+		"$ODC_CALL" -n 3 open a creat,directory
+	assert_success
+	assert_output "fd:dir a:dir fifo:file"
+	run timeout 10 "$ODCREAT" -m mkdir -l fifo "$ODC_CALL" open b creat,directory
+	assert_success
+	assert_output "fd:dir a:dir b:dir fifo:file"
+	# A reader that never reads: 2,000 lines fill the pipe long before the end.
+	sleep 30 < fifo 3>&- &
+	sleeper=$!
+	run timeout 10 env ODCREAT_MODE=mkdir ODCREAT_LOG="$SCRATCH/fifo" LD_PRELOAD="$SHIM" \
+		"$ODC_CALL" -n 2000 open c creat,directory
+	kill $sleeper
+	assert_success
+	assert_output "fd:dir a:dir b:dir c:dir fifo:file"
+	# A reader that leaves after one line: the next writes must not raise SIGPIPE.
+	head -n 1 fifo > first 3>&- &
+	reader=$!
+	run timeout 10 env ODCREAT_MODE=mkdir ODCREAT_LOG="$SCRATCH/fifo" LD_PRELOAD="$SHIM" \
+		"$ODC_CALL" -n 200 open d creat,directory
+	wait $reader
+	assert_success
+	assert_output "fd:dir a:dir b:dir c:dir d:dir fifo:file first:data"
+	grep -q ' path="d" ' first
+}
+
+@test "a log on standard error that is a full pipe never blocks" {
+	run timeout 10 python3 -c '
+import fcntl, os, subprocess, sys
+r, w = os.pipe()
+fcntl.fcntl(w, fcntl.F_SETFL, os.O_NONBLOCK)
+try:
+    while True:
+        os.write(w, b"x" * 4096)
+except BlockingIOError:
+    pass
+fcntl.fcntl(w, fcntl.F_SETFL, 0)
+p = subprocess.run(sys.argv[1:], stderr=w, stdout=subprocess.PIPE)
+print(p.returncode, p.stdout.decode().strip())' \
+		"$ODCREAT" -m mkdir -l stderr "$ODC_CALL" -n 3 open d creat,directory
+	assert_output "0 fd:dir d:dir"
+}
+
+@test "a log planted as another user's symlink in a sticky directory is refused, once, and its target untouched" {
+	mkdir -m 1777 shared
+	echo precious > victim
+	chmod 600 victim
+	as_nobody ln -s ../victim shared/odcreat.log
+	run --separate-stderr env ODCREAT_MODE=mkdir ODCREAT_LOG="$SCRATCH/shared/odcreat.log" \
+		LD_PRELOAD="$SHIM" "$ODC_CALL" -n 3 open d creat,directory
+	assert_success
+	assert_output "fd:dir d:dir shared:dir victim:data"
+	assert_equal "$stderr" "odcreat: not logging to \"$SCRATCH/shared/odcreat.log\": a symlink in a sticky, world-writable directory, owned by neither you nor the directory's owner"
+	run --separate-stderr "$ODCREAT" -m mkdir -l shared/odcreat.log "$ODC_CALL" -n 3 open e creat,directory
+	assert_success
+	assert_output "fd:dir d:dir e:dir shared:dir victim:data"
+	assert_equal "$(echo "$stderr" | grep -c 'not logging to')" 1
+	assert_equal "$(cat victim)" precious
+	assert_equal "$(stat -c %a victim)" 600
+	# A link of the caller's own there is followed, as the kernel's rule allows.
+	ln -s ../own shared/mine
+	"$ODCREAT" -m mkdir -l shared/mine "$ODC_CALL" open f creat,directory
+	grep -q ' path="f" ' own
+}
+
 @test "the log: eight processes at once, every line whole, every call there once" {
 	local calls=200
 	for i in 1 2 3 4 5 6 7 8; do
