@@ -20,6 +20,12 @@ long odc_sys_unlinkat(int dirfd, const char *name);
 /* fstatat(2) without following a final symlink. */
 long odc_sys_fstatat(int dirfd, const char *name, struct stat *st);
 long odc_sys_fstat(int fd, struct stat *st);
+long odc_sys_read(int fd, void *buf, size_t len);
+long odc_sys_readlinkat(int dirfd, const char *name, char *buf, size_t len);
+
+/* "/proc/self/fd/FD": the inode FD refers to, by a name no racer can swap. */
+#define ODC_FD_PATH_MAX 32
+void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX]);
 /*
  * Change the mode of the inode FD refers to, an O_PATH descriptor too:
  * fchmodat2(AT_EMPTY_PATH) where the kernel has it (6.6), otherwise

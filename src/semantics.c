@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_sticky.h"
 #include "odc_sys.h"
 
 /* FD, found by this call, as the caller's descriptor: see odc_call.give. */
@@ -170,6 +171,63 @@ static long odc_give_made(const struct odc_call *c, const struct odc_at *at, lon
 }
 
 /*
+ * The directory that holds FD's object, which C's name led to: a
+ * directory's "..", or the name's own parent where the name is no symlink,
+ * or else the directory that /proc names for FD.
+ */
+static long odc_holder(const struct odc_call *c, int fd, bool dir, struct stat *holder)
+{
+	struct odc_at at;
+	struct stat st;
+	char self[ODC_FD_PATH_MAX], path[PATH_MAX];
+
+	if (dir && odc_sys_fstatat(fd, "..", holder) == 0)
+		return 0;
+	if (odc_at_enter(c, &at) == 0) {
+		long ret = at.owned && odc_sys_fstatat(at.dirfd, at.name, &st) == 0 &&
+				   !S_ISLNK(st.st_mode) ? odc_sys_fstat(at.dirfd, holder) : -ENOENT;
+		odc_at_leave(&at);
+		if (ret == 0)
+			return 0;
+	}
+	odc_sys_fd_path(fd, self);
+	long len = odc_sys_readlinkat(AT_FDCWD, self, path, sizeof path);
+	if (len <= 0 || len >= (long)sizeof path || path[0] != '/')
+		return -ENOENT;
+	path[len] = '\0';
+	char *slash = strrchr(path, '/');
+	if (slash == path)
+		slash++;	/* the root holds it */
+	*slash = '\0';
+	return odc_sys_fstatat(AT_FDCWD, path, holder);
+}
+
+/* Whether the sticky-directory rule refuses what FD refers to, found by C's name. */
+static bool odc_sticky_found(const struct odc_call *c, int fd, bool dir)
+{
+	struct stat object, holder;
+
+	return odc_sys_fstat(fd, &object) == 0 && odc_holder(c, fd, dir, &holder) == 0 &&
+	       odc_sticky_refuses(&object, &holder);
+}
+
+/*
+ * What O_CREAT makes of C's name when it holds something other than a
+ * directory: EACCES where the sticky-directory rule refuses it, which the
+ * kernel checks first, or else ENOTDIR.
+ */
+static long odc_not_a_dir(const struct odc_call *c)
+{
+	long fd = odc_sys_open(c, O_PATH | O_CLOEXEC | (c->flags & O_NOFOLLOW), 0);
+
+	if (fd < 0)
+		return -ENOTDIR;
+	bool refused = odc_sticky_found(c, (int)fd, false);
+	odc_sys_close((int)fd);
+	return refused ? -EACCES : -ENOTDIR;
+}
+
+/*
  * Linux <= 5.6: O_CREAT refuses an existing directory with EISDIR; anything
  * else is an O_CREAT open that ignores O_DIRECTORY once it creates a file.
  * O_TRUNC is dropped where a file is created: there is nothing to truncate.
@@ -187,6 +245,8 @@ static long odc_legacy_create(const struct odc_call *c)
 		odc_sys_close(fd);
 		return -EISDIR;
 	}
+	if (fd == -ENOTDIR)
+		return odc_not_a_dir(c);
 	if (fd != -ENOENT)
 		return fd;
 	fd = odc_sys_open(c, create | O_EXCL, c->mode);
@@ -315,12 +375,21 @@ static long odc_open_made(const struct odc_call *c, struct odc_at *at)
 	return fd < 0 ? fd : odc_give_made(c, at, fd);
 }
 
+/* The series drops EISDIR for a directory found, but keeps the sticky-directory rule. */
 static long odc_open_found(const struct odc_call *c)
 {
 	long fd = odc_sys_open(c, odc_dir_flags(c), 0);
 
 	/* mkdir saw the name and the open found nothing behind it: a dangling symlink. */
-	return fd == -ENOENT ? -EEXIST : odc_give(c, fd);
+	if (fd == -ENOENT)
+		return -EEXIST;
+	if (fd == -ENOTDIR)
+		return odc_not_a_dir(c);
+	if (fd >= 0 && odc_sticky_found(c, (int)fd, true)) {
+		odc_sys_close((int)fd);
+		return -EACCES;
+	}
+	return odc_give(c, fd);
 }
 
 /* The upstream series: make the directory unless it exists, then open it. */

@@ -58,6 +58,16 @@ long odc_sys_fstatat(int dirfd, const char *name, struct stat *st)
 	return odc_sys_result(fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW));
 }
 
+long odc_sys_read(int fd, void *buf, size_t len)
+{
+	return odc_sys_result(read(fd, buf, len));
+}
+
+long odc_sys_readlinkat(int dirfd, const char *name, char *buf, size_t len)
+{
+	return odc_sys_result(readlinkat(dirfd, name, buf, len));
+}
+
 long odc_sys_fstat(int fd, struct stat *st)
 {
 	return odc_sys_result(fstat(fd, st));
@@ -66,8 +76,7 @@ long odc_sys_fstat(int fd, struct stat *st)
 /* glibc < 2.39 has no fchmodat2(), nor its number; it is the same on every ABI. */
 #define ODC_NR_FCHMODAT2 452
 
-/* "/proc/self/fd/N", built without stdio. */
-static void odc_proc_fd_path(int fd, char out[32])
+void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX])
 {
 	static const char head[] = "/proc/self/fd/";
 	char digits[12];
@@ -90,7 +99,7 @@ long odc_sys_fchmod_path(int fd, mode_t mode)
 	/* Older kernels say ENOSYS; some sandboxes' filters say EPERM. */
 	if (ret == 0)
 		return 0;
-	char path[32];
-	odc_proc_fd_path(fd, path);
+	char path[ODC_FD_PATH_MAX];
+	odc_sys_fd_path(fd, path);
 	return odc_sys_result(fchmodat(AT_FDCWD, path, mode, 0));
 }

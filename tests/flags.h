@@ -22,6 +22,7 @@ static const struct flag_name open_flag_names[] = {
 	{ "creat", O_CREAT }, { "directory", O_DIRECTORY }, { "excl", O_EXCL },
 	{ "trunc", O_TRUNC }, { "tmpfile", O_TMPFILE }, { "path", O_PATH },
 	{ "nofollow", O_NOFOLLOW }, { "cloexec", O_CLOEXEC }, { "append", O_APPEND },
+	{ "nonblock", O_NONBLOCK },
 	{ NULL, 0 }
 };
 

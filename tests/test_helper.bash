@@ -79,6 +79,9 @@ make_state() {
 	file)      printf data > p ;;
 	link-dir)  mkdir t && ln -s t p ;;
 	link-file) printf data > t && ln -s t p ;;
+	# Another user's (uid 1), in a sticky, world-writable directory.
+	sticky-dir)      chmod 1777 . && mkdir p && chown 1 p ;;
+	sticky-link-dir) chmod 1777 . && mkdir t && chown 1 t && ln -s t p ;;
 	dangling)  ln -s t p ;;
 	slash)     STATE_PATH=p/ ;;
 	noparent)  STATE_PATH=a/p ;;

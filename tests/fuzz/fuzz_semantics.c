@@ -55,20 +55,23 @@ static const char *const fz_mode_names[M_COUNT] = {
 
 enum fz_state {
 	S_MISSING, S_DIR, S_FILE, S_LINKDIR, S_LINKFILE, S_DANGLING, S_SLASH, S_NOPARENT,
+	S_STICKYDIR, S_STICKYLINKDIR,	/* uid 1's, in a 1777 directory of root's */
 	S_COUNT
 };
 
 static const char *const fz_state_names[S_COUNT] = {
 	"missing", "dir", "file", "link-dir", "link-file", "dangling", "slash", "noparent",
+	"sticky-dir", "sticky-link-dir",
 };
 
 static const char *const fz_state_setup[S_COUNT] = {
 	":", "mkdir p", "printf data > p", "mkdir t && ln -s t p",
 	"printf data > t && ln -s t p", "ln -s t p", ":", ":",
+	"chmod 1777 . && mkdir p && chown 1 p", "chmod 1777 . && mkdir t && chown 1 t && ln -s t p",
 };
 
 static const char *const fz_state_path[S_COUNT] = {
-	"p", "p", "p", "p", "p", "p", "p/", "a/p",
+	"p", "p", "p", "p", "p", "p", "p/", "a/p", "p", "p",
 };
 
 enum fz_kind { K_NONE, K_DIR, K_FILE, K_DATA, K_LINK };
@@ -92,9 +95,9 @@ static struct fz_disk fz_disk_before(enum fz_state s)
 	struct fz_disk d = { K_NONE, K_NONE, K_NONE };
 
 	switch (s) {
-	case S_DIR: d.p = K_DIR; break;
+	case S_DIR: case S_STICKYDIR: d.p = K_DIR; break;
 	case S_FILE: d.p = K_DATA; break;
-	case S_LINKDIR: d.p = K_LINK; d.t = K_DIR; break;
+	case S_LINKDIR: case S_STICKYLINKDIR: d.p = K_LINK; d.t = K_DIR; break;
 	case S_LINKFILE: d.p = K_LINK; d.t = K_DATA; break;
 	case S_DANGLING: d.p = K_LINK; break;
 	default: break;
@@ -143,6 +146,8 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 		switch (s) {
 		case S_DIR:
 		case S_LINKDIR:
+		case S_STICKYDIR:
+		case S_STICKYLINKDIR:
 			/* O_TRUNC asks for write access, which a directory refuses. */
 			if (writable || trunc)
 				return fz_fail(e, EISDIR);
@@ -171,6 +176,10 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 				return fz_fail(e, EEXIST);
 			e.fd = K_DIR;
 			return e;
+		case S_STICKYDIR:
+		case S_STICKYLINKDIR:
+			/* may_create_in_sticky: another's directory in a 1777 one of root's. */
+			return fz_fail(e, excl ? EEXIST : EACCES);
 		case S_FILE:
 		case S_LINKFILE:
 			return fz_fail(e, excl ? EEXIST : ENOTDIR);
@@ -193,6 +202,8 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 			return fz_fail(e, ENOENT);
 		case S_DIR:
 		case S_LINKDIR:
+		case S_STICKYDIR:
+		case S_STICKYLINKDIR:
 			return fz_fail(e, excl ? EEXIST : EISDIR);
 		case S_FILE:
 		case S_LINKFILE:
@@ -765,6 +776,7 @@ static void fz_mismatch(const struct fz_case *k, const struct fz_step *st, const
 static void fz_build_state(enum fz_state s)
 {
 	static const char data[] = "data";
+	const char *name;
 	int fd;
 
 	switch (s) {
@@ -789,9 +801,20 @@ static void fz_build_state(enum fz_state s)
 		if (symlinkat("t", fz_s_fd, "p") < 0)
 			fz_fatal("dangling");
 		break;
+	case S_STICKYDIR:
+	case S_STICKYLINKDIR:
+		name = s == S_STICKYDIR ? "p" : "t";
+		if (fchmod(fz_s_fd, 01777) < 0 || mkdirat(fz_s_fd, name, 0755) < 0 ||
+		    fchownat(fz_s_fd, name, 1, (gid_t)-1, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    (s == S_STICKYLINKDIR && symlinkat("t", fz_s_fd, "p") < 0))
+			fz_fatal("sticky state (as root)");
+		return;
 	default:
 		break;
 	}
+	/* Every other state is in a directory of the usual mode. */
+	if (fchmod(fz_s_fd, 0755) < 0)
+		fz_fatal("chmod the scratch directory");
 }
 
 static void fz_run_step(const struct fz_case *k, struct fz_step *st)
