@@ -6,21 +6,23 @@
 #define ODC_NEXT_H
 
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 
+#include "odc_kernel.h"
+
 typedef int odc_open_fn(const char *, int, ...);
 typedef int odc_openat_fn(int, const char *, int, ...);
-typedef int odc_openat2_fn(int, const char *, const struct open_how *, size_t);
+typedef int odc_openat2_fn(int, const char *, const struct odc_open_how *, size_t);
 typedef long odc_syscall_fn(long, ...);
 
+/* open64 and openat64 by other names: musl's headers make those macros. */
 struct odc_next {
 	odc_open_fn *open;
-	odc_open_fn *open64;
+	odc_open_fn *open_lfs;		/* open64 */
 	odc_openat_fn *openat;
-	odc_openat_fn *openat64;
+	odc_openat_fn *openat_lfs;	/* openat64 */
 	odc_openat2_fn *openat2;	/* glibc < 2.43 has none */
 	odc_syscall_fn *syscall;
 };
@@ -33,7 +35,7 @@ void odc_next_resolve(void);
 /* System calls made without libc; -1 and errno on failure, as libc's. */
 long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
 int odc_raw_openat(int dirfd, const char *path, int flags, mode_t mode);
-int odc_raw_openat2(int dirfd, const char *path, const struct open_how *how, size_t size);
+int odc_raw_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size);
 
 /*
  * Until the constructor has run (other libraries' constructors open files
@@ -52,7 +54,7 @@ static inline int odc_next_open(const char *path, int flags, mode_t mode)
 
 static inline int odc_next_open64(const char *path, int flags, mode_t mode)
 {
-	odc_open_fn *fn = odc_next_fn(open64);
+	odc_open_fn *fn = odc_next_fn(open_lfs);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
 	return odc_raw_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
@@ -70,14 +72,14 @@ static inline int odc_next_openat(int dirfd, const char *path, int flags,
 static inline int odc_next_openat64(int dirfd, const char *path, int flags,
 				    mode_t mode)
 {
-	odc_openat_fn *fn = odc_next_fn(openat64);
+	odc_openat_fn *fn = odc_next_fn(openat_lfs);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
 	return odc_raw_openat(dirfd, path, flags | O_LARGEFILE, mode);
 }
 
 static inline int odc_next_openat2(int dirfd, const char *path,
-				   const struct open_how *how, size_t size)
+				   const struct odc_open_how *how, size_t size)
 {
 	odc_openat2_fn *fn = odc_next_fn(openat2);
 	if (fn)

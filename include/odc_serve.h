@@ -2,16 +2,17 @@
 #ifndef ODC_SERVE_H
 #define ODC_SERVE_H
 
-#include <linux/seccomp.h>
 #include <stddef.h>
+
+#include "odc_kernel.h"
 
 #include "odc_mode.h"
 
 struct odc_server {
 	int listener;		/* the filter's */
 	enum odc_mode mode;
-	struct seccomp_notif *notif;	/* sized as the running kernel says */
-	struct seccomp_notif_resp *resp;
+	struct odc_seccomp_notif *notif;	/* sized as the running kernel says */
+	struct odc_seccomp_notif_resp *resp;
 	size_t notif_size, resp_size;
 };
 

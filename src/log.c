@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <linux/openat2.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "odc_config.h"
+#include "odc_errname.h"
 #include "odc_log.h"
 #include "odc_next.h"
 
@@ -141,12 +141,12 @@ static const struct odc_flag_name odc_open_flags[] = {
 };
 
 static const struct odc_flag_name odc_resolve_flags[] = {
-	{ RESOLVE_NO_XDEV, "RESOLVE_NO_XDEV" },
-	{ RESOLVE_NO_MAGICLINKS, "RESOLVE_NO_MAGICLINKS" },
-	{ RESOLVE_NO_SYMLINKS, "RESOLVE_NO_SYMLINKS" },
-	{ RESOLVE_BENEATH, "RESOLVE_BENEATH" },
-	{ RESOLVE_IN_ROOT, "RESOLVE_IN_ROOT" },
-	{ RESOLVE_CACHED, "RESOLVE_CACHED" },
+	{ ODC_RESOLVE_NO_XDEV, "RESOLVE_NO_XDEV" },
+	{ ODC_RESOLVE_NO_MAGICLINKS, "RESOLVE_NO_MAGICLINKS" },
+	{ ODC_RESOLVE_NO_SYMLINKS, "RESOLVE_NO_SYMLINKS" },
+	{ ODC_RESOLVE_BENEATH, "RESOLVE_BENEATH" },
+	{ ODC_RESOLVE_IN_ROOT, "RESOLVE_IN_ROOT" },
+	{ ODC_RESOLVE_CACHED, "RESOLVE_CACHED" },
 	{ 0, NULL }
 };
 
@@ -183,7 +183,7 @@ static void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 		return;
 	}
-	const char *name = strerrorname_np((int)-ret);
+	const char *name = odc_errname((int)-ret);
 	if (name)
 		odc_put(l, name);
 	else

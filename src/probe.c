@@ -15,6 +15,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "odc_errname.h"
 #include "odc_next.h"
 #include "odc_probe.h"
 #include "odc_sys.h"
@@ -93,7 +94,7 @@ static void odc_probe_describe(int dir, long ret, char *out, size_t len)
 	struct stat st;
 
 	if (ret < 0)
-		snprintf(out, len, "%s", strerrorname_np((int)-ret));
+		snprintf(out, len, "%s", odc_errname((int)-ret));
 	else if (fstat((int)ret, &st) == 0)
 		snprintf(out, len, "fd:%s", S_ISDIR(st.st_mode) ? "dir" : "file");
 	if (ret >= 0)

@@ -74,11 +74,11 @@ long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f)
 
 int odc_raw_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
-	return (int)odc_raw_syscall(SYS_openat, dirfd, (long)path, flags, mode, 0, 0);
+	return (int)odc_raw_syscall(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
 }
 
-int odc_raw_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
+int odc_raw_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
 {
-	return (int)odc_raw_syscall(SYS_openat2, dirfd, (long)path, (long)how,
+	return (int)odc_raw_syscall(ODC_NR_OPENAT2, dirfd, (long)path, (long)how,
 				    (long)size, 0, 0);
 }

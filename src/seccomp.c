@@ -7,15 +7,13 @@
  * lets the kernel cache those verdicts, so other calls do not run it at all.
  */
 #include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "odc_call.h"
+#include "odc_kernel.h"
 #include "odc_seccomp.h"
 
 #define ODC_NO_SYSCALL (-1)
@@ -27,18 +25,16 @@ struct odc_abi {
 	bool x32;
 };
 
-/* x32 shares x86-64's arch and sets this bit in its numbers. */
-#define ODC_X32 0x40000000
-
 static const struct odc_abi odc_abis[] = {
 #if defined(__x86_64__)
-	{ AUDIT_ARCH_X86_64, { 2, 257, 437 }, .x32 = false },
-	{ AUDIT_ARCH_X86_64, { ODC_X32 | 2, ODC_X32 | 257, ODC_X32 | 437 }, .x32 = true },
-	{ AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
+	{ ODC_AUDIT_ARCH_X86_64, { 2, 257, 437 }, .x32 = false },
+	{ ODC_AUDIT_ARCH_X86_64, { ODC_X32_SYSCALL_BIT | 2, ODC_X32_SYSCALL_BIT | 257,
+				   ODC_X32_SYSCALL_BIT | 437 }, .x32 = true },
+	{ ODC_AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
 #elif defined(__i386__)
-	{ AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
+	{ ODC_AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
 #elif defined(__aarch64__)
-	{ AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 }, .x32 = false },
+	{ ODC_AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 }, .x32 = false },
 #else
 #error "odcreat --seccomp: no system call numbers for this architecture"
 #endif
@@ -62,7 +58,7 @@ static bool odc_x32_runs(void)
 	static int runs = -1;
 
 	if (runs < 0)
-		runs = syscall(ODC_X32 | SYS_getpid) >= 0 || errno != ENOSYS;
+		runs = syscall(ODC_X32_SYSCALL_BIT | SYS_getpid) >= 0 || errno != ENOSYS;
 	return runs;
 }
 
@@ -91,38 +87,38 @@ const char *odc_seccomp_syscall_name(enum odc_syscall call)
 
 /* The low 32 bits of argument I: an int flags argument on every ABI. */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ODC_ARG_LOW(i) (offsetof(struct seccomp_data, args) + 8 * (i))
+#define ODC_ARG_LOW(i) (offsetof(struct odc_seccomp_data, args) + 8 * (i))
 #else
-#define ODC_ARG_LOW(i) (offsetof(struct seccomp_data, args) + 8 * (i) + 4)
+#define ODC_ARG_LOW(i) (offsetof(struct odc_seccomp_data, args) + 8 * (i) + 4)
 #endif
 
-#define ODC_STMT(code, k) ((struct sock_filter)BPF_STMT((code), (k)))
+#define ODC_STMT(code, k) ((struct odc_sock_filter)ODC_BPF_STMT((code), (k)))
 #define ODC_JEQ(k, skip) \
-	((struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, (uint8_t)(skip)))
-#define ODC_LOAD(off) ODC_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
-#define ODC_RET(action) ODC_STMT(BPF_RET | BPF_K, (action))
+	((struct odc_sock_filter)ODC_BPF_JUMP(ODC_BPF_JMP | ODC_BPF_JEQ | ODC_BPF_K, (k), 0, (uint8_t)(skip)))
+#define ODC_LOAD(off) ODC_STMT(ODC_BPF_LD | ODC_BPF_W | ODC_BPF_ABS, (off))
+#define ODC_RET(action) ODC_STMT(ODC_BPF_RET | ODC_BPF_K, (action))
 #define ODC_FLAGS_MASK (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)
 
 /*
  * One call of one ABI: "not this call" jumps past the block, which ends in
  * a verdict. The flags test is odc_flags_combined().
  */
-static size_t odc_filter_call(struct sock_filter *b, uint32_t arch, int nr, int flags_arg)
+static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, int flags_arg)
 {
 	size_t n = 0, arch_test, nr_test;
 
-	b[n++] = ODC_LOAD(offsetof(struct seccomp_data, arch));
+	b[n++] = ODC_LOAD(offsetof(struct odc_seccomp_data, arch));
 	arch_test = n++;
-	b[n++] = ODC_LOAD(offsetof(struct seccomp_data, nr));
+	b[n++] = ODC_LOAD(offsetof(struct odc_seccomp_data, nr));
 	nr_test = n++;
 	if (flags_arg != ODC_NO_SYSCALL) {
 		b[n++] = ODC_LOAD(ODC_ARG_LOW(flags_arg));
-		b[n++] = ODC_STMT(BPF_ALU | BPF_AND | BPF_K, ODC_FLAGS_MASK);
+		b[n++] = ODC_STMT(ODC_BPF_ALU | ODC_BPF_AND | ODC_BPF_K, ODC_FLAGS_MASK);
 		b[n++] = ODC_JEQ(O_CREAT | O_DIRECTORY, 1);
-		b[n++] = ODC_RET(SECCOMP_RET_USER_NOTIF);
-		b[n++] = ODC_RET(SECCOMP_RET_ALLOW);
+		b[n++] = ODC_RET(ODC_SECCOMP_RET_USER_NOTIF);
+		b[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	} else {
-		b[n++] = ODC_RET(SECCOMP_RET_USER_NOTIF);
+		b[n++] = ODC_RET(ODC_SECCOMP_RET_USER_NOTIF);
 	}
 	b[arch_test] = ODC_JEQ(arch, n - arch_test - 1);
 	b[nr_test] = ODC_JEQ((uint32_t)nr, n - nr_test - 1);
@@ -132,7 +128,7 @@ static size_t odc_filter_call(struct sock_filter *b, uint32_t arch, int nr, int 
 /* Nine instructions at most for each call of each ABI, and the final verdict. */
 #define ODC_FILTER_MAX (ODC_ABI_COUNT * 3 * 9 + 1)
 
-static size_t odc_filter(struct sock_filter *prog)
+static size_t odc_filter(struct odc_sock_filter *prog)
 {
 	size_t n = 0;
 
@@ -141,13 +137,13 @@ static size_t odc_filter(struct sock_filter *prog)
 			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL)
 				n += odc_filter_call(prog + n, odc_abis[a].arch,
 						     odc_abis[a].nr[call], odc_flags_arg[call]);
-	prog[n++] = ODC_RET(SECCOMP_RET_ALLOW);
+	prog[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	return n;
 }
 
-static int odc_seccomp(unsigned flags, const struct sock_fprog *fprog)
+static int odc_seccomp(unsigned flags, const struct odc_sock_fprog *fprog)
 {
-	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags, fprog);
+	return (int)syscall(ODC_NR_SECCOMP, ODC_SECCOMP_SET_MODE_FILTER, flags, fprog);
 }
 
 /*
@@ -155,20 +151,20 @@ static int odc_seccomp(unsigned flags, const struct sock_fprog *fprog)
  * runtime's preemption signals, from restarting a call the supervisor is
  * already carrying out. Older kernels get the plain listener.
  */
-static int odc_seccomp_listen(const struct sock_fprog *fprog)
+static int odc_seccomp_listen(const struct odc_sock_fprog *fprog)
 {
-	int fd = odc_seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER |
-				     SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV, fprog);
+	int fd = odc_seccomp(ODC_SECCOMP_FILTER_FLAG_NEW_LISTENER |
+				     ODC_SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV, fprog);
 
 	if (fd < 0 && errno == EINVAL)
-		fd = odc_seccomp(SECCOMP_FILTER_FLAG_NEW_LISTENER, fprog);
+		fd = odc_seccomp(ODC_SECCOMP_FILTER_FLAG_NEW_LISTENER, fprog);
 	return fd < 0 ? -errno : fd;
 }
 
 int odc_seccomp_install(void)
 {
-	struct sock_filter prog[ODC_FILTER_MAX];
-	struct sock_fprog fprog = { .len = (unsigned short)odc_filter(prog), .filter = prog };
+	struct odc_sock_filter prog[ODC_FILTER_MAX];
+	struct odc_sock_fprog fprog = { .len = (unsigned short)odc_filter(prog), .filter = prog };
 	int fd = odc_seccomp_listen(&fprog);
 
 	/* Without CAP_SYS_ADMIN the kernel wants no_new_privs first. */

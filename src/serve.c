@@ -5,8 +5,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <linux/openat2.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +15,7 @@
 #include <unistd.h>
 
 #include "odc_call.h"
+#include "odc_kernel.h"
 #include "odc_log.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
@@ -42,7 +41,7 @@ static void odc_reply(const struct odc_server *s, uint64_t id, int error, uint32
 	s->resp->error = -error;
 	s->resp->flags = flags;
 	/* ENOENT: the target was killed meanwhile, and needs no answer. */
-	ioctl(s->listener, SECCOMP_IOCTL_NOTIF_SEND, s->resp);
+	ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_SEND, s->resp);
 }
 
 /* The give hook: the descriptor becomes the call's result in the target. */
@@ -50,13 +49,13 @@ static long odc_give_target(const struct odc_call *c, long fd)
 {
 	const struct odc_request *r = (const struct odc_request *)
 		((const char *)c - offsetof(struct odc_request, call));
-	struct seccomp_notif_addfd add = {
+	struct odc_seccomp_notif_addfd add = {
 		.id = r->id,
-		.flags = SECCOMP_ADDFD_FLAG_SEND,
+		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
 		.srcfd = (uint32_t)fd,
 		.newfd_flags = (uint32_t)(c->flags & O_CLOEXEC),
 	};
-	long ret = ioctl(r->s->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add);
+	long ret = ioctl(r->s->listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 
 	return ret < 0 ? -errno : ret;
 }
@@ -67,9 +66,9 @@ static long odc_give_target(const struct odc_call *c, long fd)
  * kernel. Flags that cannot be read might hold the pair: the call is
  * refused rather than passed on.
  */
-static bool odc_decode_how(struct odc_request *r, const struct seccomp_notif *n)
+static bool odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif *n)
 {
-	struct open_how how;
+	struct odc_open_how how;
 
 	if (n->data.args[3] != sizeof how)
 		return false;
@@ -95,11 +94,11 @@ static bool odc_decode_how(struct odc_request *r, const struct seccomp_notif *n)
  * the semantics leave alone (the filter lets through only open and openat
  * that need them, but sees no openat2 flags).
  */
-static bool odc_decode(struct odc_request *r, const struct seccomp_notif *n,
+static bool odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
 		       uint64_t *path_addr, const char **entry)
 {
 	enum odc_syscall call = odc_seccomp_syscall(n->data.arch, n->data.nr);
-	const __u64 *a = n->data.args;
+	const uint64_t *a = n->data.args;
 
 	*entry = odc_seccomp_syscall_name(call);
 	switch (call) {
@@ -197,7 +196,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 
 static bool odc_still_waiting(const struct odc_server *s, uint64_t id)
 {
-	return ioctl(s->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0;
+	return ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0;
 }
 
 /*
@@ -206,10 +205,10 @@ static bool odc_still_waiting(const struct odc_server *s, uint64_t id)
  */
 void odc_serve(struct odc_server *s)
 {
-	struct seccomp_notif *n = s->notif;
+	struct odc_seccomp_notif *n = s->notif;
 
 	memset(n, 0, s->notif_size);
-	if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_RECV, n) < 0)
+	if (ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_RECV, n) < 0)
 		return;	/* the target died before we looked */
 
 	struct odc_request r = {
@@ -222,7 +221,7 @@ void odc_serve(struct odc_server *s)
 	/* The thread alone is enough to read an open_how; /proc is read for calls served. */
 	r.target.tid = (pid_t)n->pid;
 	if (!odc_decode(&r, n, &path_addr, &entry)) {
-		odc_reply(s, r.id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+		odc_reply(s, r.id, 0, ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE);
 		return;
 	}
 	odc_target_read(&r.target, r.target.tid);
@@ -239,10 +238,10 @@ void odc_serve(struct odc_server *s)
 
 int odc_server_init(struct odc_server *s, enum odc_mode mode)
 {
-	struct seccomp_notif_sizes sizes;
+	struct odc_seccomp_notif_sizes sizes;
 
 	*s = (struct odc_server){ .listener = -1, .mode = mode };
-	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
+	if (syscall(ODC_NR_SECCOMP, ODC_SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
 		return -errno;
 	s->notif_size = sizes.seccomp_notif > sizeof *s->notif ? sizes.seccomp_notif
 							     : sizeof *s->notif;

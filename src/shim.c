@@ -25,7 +25,7 @@ int odc_open(const char *path, int flags, mode_t mode) ODC_ENTRY(open);
 int odc_open64(const char *path, int flags, mode_t mode) ODC_ENTRY(open64);
 int odc_openat(int dirfd, const char *path, int flags, mode_t mode) ODC_ENTRY(openat);
 int odc_openat64(int dirfd, const char *path, int flags, mode_t mode) ODC_ENTRY(openat64);
-int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
+int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
 	ODC_ENTRY(openat2);
 long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 	ODC_ENTRY(syscall);
@@ -60,14 +60,14 @@ __attribute__((noinline)) static long odc_emulate_openat(const char *entry, int 
 }
 
 /* An open_how is read only when its size is the one this build knows. */
-static bool odc_how_combined(const struct open_how *how, size_t size)
+static bool odc_how_combined(const struct odc_open_how *how, size_t size)
 {
 	return how && size == sizeof *how && how->flags <= UINT32_MAX &&
 	       odc_flags_combined((int)how->flags);
 }
 
 static struct odc_call odc_call_openat2(int dirfd, const char *path,
-					const struct open_how *how)
+					const struct odc_open_how *how)
 {
 	return (struct odc_call){
 		.dirfd = dirfd,
@@ -108,7 +108,7 @@ int odc_openat64(int dirfd, const char *path, int flags, mode_t mode)
 }
 
 /* glibc 2.43 adds openat2(); programs built against it find it here too. */
-int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
+int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
 {
 	if (!odc_how_combined(how, size))
 		return odc_next_openat2(dirfd, path, how, size);
@@ -118,11 +118,11 @@ int odc_openat2(int dirfd, const char *path, const struct open_how *how, size_t 
 
 static bool odc_syscall_opens(long nr)
 {
-#ifdef SYS_open
-	if (nr == SYS_open)
+#ifdef ODC_NR_OPEN
+	if (nr == ODC_NR_OPEN)
 		return true;
 #endif
-	return nr == SYS_openat || nr == SYS_openat2;
+	return nr == ODC_NR_OPENAT || nr == ODC_NR_OPENAT2;
 }
 
 /*
@@ -135,13 +135,13 @@ __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1
 	struct odc_call c;
 	const char *entry;
 
-	if (nr == SYS_openat2) {
-		const struct open_how *how = (const struct open_how *)a2;
+	if (nr == ODC_NR_OPENAT2) {
+		const struct odc_open_how *how = (const struct odc_open_how *)a2;
 		if (!odc_how_combined(how, (size_t)a3))
 			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
 		c = odc_call_openat2((int)a0, (const char *)a1, how);
 		entry = "syscall(SYS_openat2)";
-	} else if (nr == SYS_openat) {
+	} else if (nr == ODC_NR_OPENAT) {
 		c = (struct odc_call){ .dirfd = (int)a0, .path = (const char *)a1,
 				       .flags = (int)a2, .mode = (mode_t)a3 };
 		entry = "syscall(SYS_openat)";

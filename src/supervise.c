@@ -5,14 +5,12 @@
  * no process of the tree is left, then exits with the command's status.
  */
 #include <errno.h>
-#include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -22,6 +20,7 @@
 
 #include "odc_config.h"
 #include "odc_exec.h"
+#include "odc_kernel.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
 #include "odc_supervise.h"
@@ -85,12 +84,12 @@ static void odc_child(char **argv, int sock, const sigset_t *mask)
  */
 static bool odc_can_send_fds(int listener)
 {
-	struct seccomp_notif_addfd add = {
-		.flags = SECCOMP_ADDFD_FLAG_SEND,
+	struct odc_seccomp_notif_addfd add = {
+		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
 		.srcfd = (uint32_t)listener,
 	};
 
-	return ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0 && errno == ENOENT;
+	return ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0 && errno == ENOENT;
 }
 
 /* The child's listener, copied into this process: a descriptor, or -1 after a message. */
@@ -106,8 +105,8 @@ static int odc_take_listener(pid_t child, int sock)
 		odc_fail_install(-remote);
 		return -1;
 	}
-	int pidfd = pidfd_open(child, 0);
-	int listener = pidfd < 0 ? -1 : pidfd_getfd(pidfd, remote, 0);
+	int pidfd = odc_pidfd_open(child, 0);
+	int listener = pidfd < 0 ? -1 : odc_pidfd_getfd(pidfd, remote, 0);
 	if (listener < 0) {
 		odc_fail("cannot take the filter's listener from the child (pidfd_getfd, "
 			 "Linux 5.6, and ptrace access)", errno);
@@ -116,7 +115,7 @@ static int odc_take_listener(pid_t child, int sock)
 	close(pidfd);
 	if (!odc_can_send_fds(listener)) {
 		odc_fail("this kernel cannot hand descriptors to a supervised process "
-			 "(SECCOMP_ADDFD_FLAG_SEND, Linux 5.14)", 0);
+			 "(ODC_SECCOMP_ADDFD_FLAG_SEND, Linux 5.14)", 0);
 		close(listener);
 		return -1;
 	}

@@ -20,7 +20,7 @@ long odc_sys_open(const struct odc_call *c, int flags, mode_t mode)
 		return odc_sys_result(odc_next_openat(c->dirfd, c->path, flags, mode));
 
 	/* openat2 refuses a mode that nothing will be created with. */
-	struct open_how how = {
+	struct odc_open_how how = {
 		.flags = (uint32_t)flags,
 		.mode = flags & (O_CREAT | ODC_TMPFILE_BIT) ? mode : 0,
 		.resolve = c->resolve,
@@ -72,9 +72,6 @@ long odc_sys_fstat(int fd, struct stat *st)
 {
 	return odc_sys_result(fstat(fd, st));
 }
-
-/* glibc < 2.39 has no fchmodat2(), nor its number; it is the same on every ABI. */
-#define ODC_NR_FCHMODAT2 452
 
 void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX])
 {

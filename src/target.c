@@ -11,18 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/pidfd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "odc_kernel.h"
 #include "odc_target.h"
-
-/* Linux 6.9: a pidfd for one thread, whose descriptor table may be its own. */
-#ifndef PIDFD_THREAD
-#define PIDFD_THREAD O_EXCL
-#endif
 
 /* process_vm_readv never reads across this boundary in one piece. */
 #define ODC_CHUNK 4096
@@ -259,10 +254,10 @@ int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap)
 
 static int odc_target_pidfd(const struct odc_target *t)
 {
-	int pidfd = pidfd_open(t->tid, PIDFD_THREAD);
+	int pidfd = odc_pidfd_open(t->tid, ODC_PIDFD_THREAD);
 
 	if (pidfd < 0 && errno == EINVAL)
-		pidfd = pidfd_open(t->tgid, 0);
+		pidfd = odc_pidfd_open(t->tgid, 0);
 	return pidfd;
 }
 
@@ -278,7 +273,7 @@ int odc_target_dirfd(struct odc_target *t, int dirfd)
 		int pidfd = odc_target_pidfd(t);
 		if (pidfd < 0)
 			return odc_target_access_failed(t);
-		fd = pidfd_getfd(pidfd, dirfd, 0);
+		fd = odc_pidfd_getfd(pidfd, dirfd, 0);
 		int err = errno;
 		close(pidfd);
 		errno = err;

@@ -4,13 +4,15 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "odc_errname.h"
+#include "odc_kernel.h"
 
 struct flag_name {
 	const char *name;
@@ -27,9 +29,9 @@ static const struct flag_name open_flag_names[] = {
 };
 
 static const struct flag_name resolve_flag_names[] = {
-	{ "beneath", RESOLVE_BENEATH }, { "in_root", RESOLVE_IN_ROOT },
-	{ "no_symlinks", RESOLVE_NO_SYMLINKS }, { "no_xdev", RESOLVE_NO_XDEV },
-	{ "no_magiclinks", RESOLVE_NO_MAGICLINKS }, { NULL, 0 }
+	{ "beneath", ODC_RESOLVE_BENEATH }, { "in_root", ODC_RESOLVE_IN_ROOT },
+	{ "no_symlinks", ODC_RESOLVE_NO_SYMLINKS }, { "no_xdev", ODC_RESOLVE_NO_XDEV },
+	{ "no_magiclinks", ODC_RESOLVE_NO_MAGICLINKS }, { NULL, 0 }
 };
 
 static unsigned long long parse_names(const char *list, const struct flag_name *names)
@@ -63,19 +65,19 @@ static unsigned long long parse_resolve(const char *list)
 
 static const char *errno_name(int err)
 {
-	const char *name = strerrorname_np(err);
+	const char *name = odc_errname(err);
 	return name ? name : "E?";
 }
 
 /* openat2(): the shim's when it is loaded, else the kernel's (glibc 2.36 has none). */
-static long openat2_call(int dirfd, const char *path, struct open_how *how, size_t size)
+static long openat2_call(int dirfd, const char *path, struct odc_open_how *how, size_t size)
 {
-	int (*fn)(int, const char *, struct open_how *, size_t) =
-		(int (*)(int, const char *, struct open_how *, size_t))dlsym(RTLD_DEFAULT, "openat2");
+	int (*fn)(int, const char *, struct odc_open_how *, size_t) =
+		(int (*)(int, const char *, struct odc_open_how *, size_t))dlsym(RTLD_DEFAULT, "openat2");
 
 	if (fn)
 		return fn(dirfd, path, how, size);
-	return syscall(SYS_openat2, dirfd, path, how, size);
+	return syscall(ODC_NR_OPENAT2, dirfd, path, how, size);
 }
 
 #endif

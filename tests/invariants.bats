@@ -28,6 +28,27 @@ syscalls_of() {
 	assert_equal "$(echo "$output" | wc -l)" 1
 }
 
+@test "odcreat's own kernel definitions match this system's kernel headers, on every ABI it builds for" {
+	for cc in cc i686-linux-gnu-gcc aarch64-linux-gnu-gcc; do
+		command -v $cc > /dev/null || continue
+		run $cc -std=gnu11 -D_GNU_SOURCE -I"$ROOT/include" -fsyntax-only "$ROOT/tests/kernel_abi.c"
+		assert_success
+	done
+}
+
+@test "the sources need no kernel headers, and no C library function newer than glibc 2.17" {
+	run grep -rln '#include <linux/\|#include <asm/\|#include <sys/pidfd.h>' "$ROOT/src" "$ROOT/include"
+	assert_output ""
+	# What glibc added after 2.17 that odcreat could have been tempted by.
+	local newer="strerrorname_np strerrordesc_np sigabbrev_np sigdescr_np pidfd_open pidfd_getfd
+		pidfd_send_signal close_range closefrom renameat2 statx getrandom getentropy
+		memfd_create copy_file_range reallocarray explicit_bzero execveat mlock2 openat2 fchmodat2"
+	run bash -c "nm -u '$BUILD'/shim/*.o '$BUILD'/cmd/*.o | awk '{print \$2}' | sort -u"
+	for f in $newer; do
+		refute_line "$f"
+	done
+}
+
 @test "fast path: an ordinary open costs no extra system call" {
 	for mode in mkdir native; do
 		one=$(shim $mode syscalls_of "$ODC_CALL" -n 1 open /etc/passwd rdonly)

@@ -25,7 +25,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <linux/openat2.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +55,10 @@ int plain_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
 static long call_entry(const struct request *r)
 {
 	struct {
-		struct open_how how;
+		struct odc_open_how how;
 		char tail[64];
 	} big = { .how = { .flags = (unsigned)r->flags, .resolve = r->resolve } };
-	struct open_how *how = &big.how;
+	struct odc_open_how *how = &big.how;
 	const char *e = r->entry;
 
 	/* As a careful caller would: openat2 refuses a mode nothing is created with. */
@@ -76,16 +75,19 @@ static long call_entry(const struct request *r)
 		return openat64(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat2"))
 		return openat2_call(r->dirfd, r->path, how, r->how_size);
+#ifdef ODC_NR_OPEN
 	if (!strcmp(e, "sys_open"))
-		return syscall(SYS_open, r->path, r->flags, r->mode);
+		return syscall(ODC_NR_OPEN, r->path, r->flags, r->mode);
+#endif
 	if (!strcmp(e, "sys_openat"))
-		return syscall(SYS_openat, r->dirfd, r->path, r->flags, r->mode);
+		return syscall(ODC_NR_OPENAT, r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "sys_openat2"))
-		return syscall(SYS_openat2, r->dirfd, r->path, how, r->how_size);
+		return syscall(ODC_NR_OPENAT2, r->dirfd, r->path, how, r->how_size);
 #ifdef __x86_64__
 	/* openat by its x32 number, which kernels without x32 refuse with ENOSYS. */
 	if (!strcmp(e, "x32_openat"))
-		return syscall(0x40000000 | SYS_openat, r->dirfd, r->path, r->flags, r->mode);
+		return syscall(ODC_X32_SYSCALL_BIT | ODC_NR_OPENAT, r->dirfd, r->path, r->flags,
+			       r->mode);
 #endif
 	fprintf(stderr, "odc_call: unknown entry point %s\n", e);
 	exit(2);
@@ -116,35 +118,37 @@ static void describe_result(long ret, int err, char *out, size_t len)
 	close((int)ret);
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b)
+static int by_name(const void *a, const void *b)
 {
-	return strcmp((*a)->d_name, (*b)->d_name);
+	return strcmp(a, b);
 }
 
-static int not_dots(const struct dirent *d)
-{
-	return strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
-}
-
+/* The entries of DIRFD, sorted (scandirat is glibc's alone). */
 static void print_disk(int dirfd)
 {
-	struct dirent **names;
-	int n = scandirat(dirfd, ".", &names, not_dots, by_name);
+	static char names[64][256];
+	int n = 0, copy = dup(dirfd);
+	DIR *d = copy < 0 ? NULL : fdopendir(copy);
+	struct dirent *e;
 
-	if (n <= 0) {
+	while (d && (e = readdir(d)) && n < 64)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+	if (d)
+		closedir(d);
+	if (n == 0) {
 		printf(" -");
 		return;
 	}
+	qsort(names, (size_t)n, sizeof names[0], by_name);
 	for (int i = 0; i < n; i++) {
 		struct stat st;
 		const char *kind = "?";
-		if (fstatat(dirfd, names[i]->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		if (fstatat(dirfd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0)
 			kind = S_ISDIR(st.st_mode) ? "dir" : S_ISLNK(st.st_mode) ? "link" :
 			       st.st_size ? "data" : "file";
-		printf(" %s:%s", names[i]->d_name, kind);
-		free(names[i]);
+		printf(" %s:%s", names[i], kind);
 	}
-	free(names);
 }
 
 /* Open descriptors, less the audit log's: the shim keeps that one open on purpose. */
@@ -285,7 +289,7 @@ static int run_processes(const struct request *req, int n)
 int main(int argc, char **argv)
 {
 	struct request req = { .dirfd = AT_FDCWD, .mode = 0755,
-			       .how_size = sizeof(struct open_how) };
+			       .how_size = sizeof(struct odc_open_how) };
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 

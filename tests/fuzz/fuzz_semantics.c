@@ -29,7 +29,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <sanitizer/common_interface_defs.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -42,7 +41,7 @@
 #include <unistd.h>
 
 /* The shim's openat2 (glibc 2.36 declares none). */
-int fz_openat2(int dirfd, const char *path, const struct open_how *how, size_t size)
+int fz_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
 	__asm__("openat2");
 
 /* ---------------------------------------------------------------- model */
@@ -264,7 +263,7 @@ static void fz_render_disk(const struct fz_disk *d, char *out, size_t len)
 
 static const char *fz_errno_name(int err)
 {
-	const char *name = strerrorname_np(err);
+	const char *name = odc_errname(err);
 	return name ? name : "E?";
 }
 
@@ -693,7 +692,7 @@ static bool fz_takes_dirfd(enum fz_entry e)
 
 static long fz_call(enum fz_entry e, int dirfd, const char *path, int flags, mode_t mode)
 {
-	struct open_how how = { .flags = (uint64_t)(unsigned)flags, .mode = mode };
+	struct odc_open_how how = { .flags = (uint64_t)(unsigned)flags, .mode = mode };
 
 	switch (e) {
 	case E_OPEN: return open(path, flags, mode);
