@@ -3,7 +3,6 @@
 VERSION := 0.1.0
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-LIBDIR  ?= $(PREFIX)/lib
 MANDIR  ?= $(PREFIX)/share/man
 
 CC      ?= cc
@@ -19,28 +18,36 @@ CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 export ASAN_OPTIONS := verify_asan_link_order=0:detect_leaks=0
 endif
 
-# make check32: everything built with -m32 (Debian gcc-multilib).
+# make M32=1: i386, with Debian's cross compiler i686-linux-gnu-gcc, or
+# with the CC given and -m32 (gcc-multilib, which conflicts with Debian's
+# cross compilers). Other ABIs and C libraries: make CC=aarch64-linux-gnu-gcc,
+# make CC=musl-gcc (and BUILD=... to keep them apart).
 ifeq ($(M32),1)
 BUILD   := build32
+ifeq ($(origin CC),default)
+CC      := i686-linux-gnu-gcc
+else
 CFLAGS  += -m32
+endif
 endif
 
 # 64-bit inode numbers and sizes on 32-bit builds too, or fstatat fails with EOVERFLOW.
-SHIM_CFLAGS  := $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
+SHIM_CFLAGS  := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
 		-D_FILE_OFFSET_BITS=64
-SHIM_LDFLAGS := -shared -Wl,--version-script=shim.map -Wl,-z,relro -Wl,--no-undefined
+SHIM_LDFLAGS := $(LDFLAGS) -shared -Wl,--version-script=shim.map -Wl,-z,relro -Wl,--no-undefined
 
-SHIM_SRC := src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c src/semantics.c \
-	    src/sticky.c src/sys.c
+SHIM_SRC := src/shim.c src/config.c src/errname.c src/log.c src/mode.c src/next.c src/raw.c \
+	    src/semantics.c src/sticky.c src/sys.c
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
 
 # The command shares the semantics, configuration and log with the library: it
 # runs them itself for --probe and, as the seccomp supervisor, for --seccomp.
 CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o supervise.o target.o) \
-	   $(addprefix $(BUILD)/shim/,config.o log.o mode.o semantics.o sticky.o sys.o next.o raw.o)
+	   $(addprefix $(BUILD)/shim/,config.o errname.o log.o mode.o semantics.o sticky.o sys.o next.o \
+				      raw.o)
 
-TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests
+TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
 	       $(BUILD)/tests/early_main
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
@@ -48,34 +55,56 @@ TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
 		     $(BUILD)/tests/odc_deny $(BUILD)/tests/libodc_swap.so
 
-INSTALLED := $(DESTDIR)$(LIBDIR)/libodcreat.so $(DESTDIR)$(BINDIR)/odcreat \
-	     $(DESTDIR)$(MANDIR)/man1/odcreat.1 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+# The library's directory for this ABI under a prefix (line 2 of $(BUILD)/abi),
+# and the library there, in a directory of its own as a preload-only plugin.
+LIB_SUBDIR = $(or $(shell sed -n 2p $(BUILD)/abi),lib)
+SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
+# The native build tree, which odcreat from the build tree looks in.
+MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 clean demo install uninstall test-deps FORCE
+.PHONY: all check check32 check-musl check-aarch64 clean demo install uninstall test-deps FORCE
 
-all: $(BUILD)/libodcreat.so $(BUILD)/odcreat
+all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
 
-$(BUILD)/shim/%.o: src/%.c $(HEADERS) Makefile
+# Everything is rebuilt when the compiler, its flags or PREFIX change.
+$(BUILD)/config: FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' | cmp -s - $@ || \
+		echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' > $@
+
+# How this machine runs the ABI's programs, and where its loader's $LIB is.
+$(BUILD)/abi: src/abi.sh $(BUILD)/config
+	sh src/abi.sh '$(CC) $(CFLAGS)' $(BUILD)/abi-probe > $@
+
+$(BUILD)/shim/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config
 	@mkdir -p $(@D)
 	$(CC) $(SHIM_CFLAGS) -c -o $@ $<
 
 $(BUILD)/libodcreat.so: $(SHIM_OBJ) shim.map
 	$(CC) $(SHIM_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(SHIM_OBJ)
 
-# Rebuilt when LIBDIR changes, since the installed command looks for the library there.
-$(BUILD)/cmd/libdir: FORCE
+# Where the library is, and whether the loader expands $LIB (musl's does not).
+$(BUILD)/cmd/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config $(BUILD)/abi
 	@mkdir -p $(@D)
-	@echo '$(LIBDIR)' | cmp -s - $@ || echo '$(LIBDIR)' > $@
-
-$(BUILD)/cmd/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/cmd/libdir
-	$(CC) $(SHIM_CFLAGS) -DODC_LIBDIR='"$(LIBDIR)"' -DODC_VERSION='"$(VERSION)"' -c -o $@ $<
+	$(CC) $(SHIM_CFLAGS) -DODC_PREFIX='"$(PREFIX)"' -DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' \
+		-DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
+		-DODC_VERSION='"$(VERSION)"' -c -o $@ $<
 
 $(BUILD)/odcreat: $(CMD_OBJ)
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ)
 
-$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h Makefile
+# The build tree holds each ABI's library where make install puts it under
+# PREFIX, in the native tree, so that build/odcreat works as the installed
+# one does: build/lib/x86_64-linux-gnu/odcreat/libodcreat.so, and make M32=1
+# adds build/lib32/odcreat/libodcreat.so (or lib/i386-linux-gnu).
+$(BUILD)/abi.link: $(BUILD)/libodcreat.so $(BUILD)/abi
+	@mkdir -p $(dir $(MAIN_BUILD)/$(SHIM_PATH))
+	ln -sfr $(BUILD)/libodcreat.so $(MAIN_BUILD)/$(SHIM_PATH)
+	@touch $@
+
+$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h src/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/errname.c -lpthread
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
@@ -86,9 +115,10 @@ $(BUILD)/tests/odc_race: tests/odc_race.c Makefile
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
 # Without the sanitizers, which have no static runtime.
-$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h Makefile
+$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h src/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -static -o $@ $< -lpthread
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/errname.c \
+		-lpthread
 
 $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
 	@mkdir -p $(@D)
@@ -120,28 +150,54 @@ check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS)
 	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
 
-# The semantics table (tests/table.bats) and tests/32: the early-caller, signal and fork checks, 32-bit.
-# A kernel without IA32 emulation (like this project's) runs them under qemu-i386.
+# Other ABIs and libcs: the semantics table, with their own test programs,
+# run as this machine can (qemu-user where it cannot run the ABI itself).
+# qemu 7.2 has no openat2; AArch64 has no open(2); musl no open64().
+FOREIGN_CHECK = ODC_BUILD=$(1) ODC_RUN="$$(sed -n 1p $(1)/abi)" ODC_ENTRIES="$(2)" \
+	bats --print-output-on-failure tests/table.bats $(3)
+
+# tests/32: early callers, signals, fork, the i386 variadic ABI, and the
+# installed command for 32-bit and 64-bit programs at once.
 check32:
 	@tests/deps.sh 32
+	$(MAKE) all $(TEST_BINS)
 	$(MAKE) M32=1 all $(subst $(BUILD)/,build32/,$(TEST_BINS))
-	ODC_BUILD=build32 bats --print-output-on-failure tests/table.bats tests/32
+	$(call FOREIGN_CHECK,build32,open open64 openat openat64 sys_open sys_openat,tests/32)
+
+check-aarch64:
+	@tests/deps.sh aarch64
+	$(MAKE) CC=aarch64-linux-gnu-gcc BUILD=build-aarch64 all build-aarch64/tests/odc_call
+	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 sys_openat)
+
+check-musl:
+	@tests/deps.sh musl
+	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
+	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
 
 # The README's main job: real programs under every mode, side by side.
 demo: all
 	@sh tests/demo.sh $(BUILD)/odcreat
 
+# The library goes where this ABI's loader expands $LIB under PREFIX; with
+# M32=1 only the library, beside the native one, for the same odcreat.
 install: all
-	install -D -m 0755 $(BUILD)/libodcreat.so $(DESTDIR)$(LIBDIR)/libodcreat.so
+	install -D -m 0644 $(BUILD)/libodcreat.so $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
+ifneq ($(M32),1)
 	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
 	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
 	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+endif
 
-uninstall:
-	rm -f $(INSTALLED)
+uninstall: $(BUILD)/abi
+	rm -f $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
+	-rmdir $(DESTDIR)$(PREFIX)/$(LIB_SUBDIR)/odcreat
+ifneq ($(M32),1)
+	rm -f $(DESTDIR)$(BINDIR)/odcreat $(DESTDIR)$(MANDIR)/man1/odcreat.1 \
+		$(DESTDIR)$(MANDIR)/man7/odcreat.7
+endif
 
 clean:
-	rm -rf build build-san build32
+	rm -rf build build-san build32 build-aarch64 build-musl
 
 include bench/bench.mk
 include tests/fuzz/fuzz.mk

@@ -23,6 +23,8 @@
 #define ODC_EXIT_FAILED ODC_PROBE_FAILED	/* odcreat itself could not go on */
 
 #define ODC_SHIM_NAME "libodcreat.so"
+/* Under each ABI's library directory, one of its own: a preload-only plugin. */
+#define ODC_SHIM_DIR "odcreat"
 
 static const char odc_usage[] =
 	"usage: odcreat [--seccomp] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
@@ -72,17 +74,31 @@ static void odc_list_modes(void)
 		       m == ODC_MODE_DEFAULT ? " (default)" : "");
 }
 
-/* DIR/libodcreat.so in OUT, if it fits and can be read. */
-static bool odc_shim_in(const char *dir, char *out, size_t len)
+/*
+ * The preload for the library under BASE, in OUT, if this program's ABI has
+ * one there (BASE/ODC_LIB_SUBDIR/odcreat/libodcreat.so). It names the directory
+ * with $LIB where the loader expands that (glibc's does, musl's does not),
+ * so that every program of the command's tree loads the library of its own
+ * ABI: 64-bit and 32-bit alike, wherever each ABI's loader looks.
+ */
+static bool odc_shim_under(const char *base, char *out, size_t len)
 {
-	int n = snprintf(out, len, "%s/%s", dir, ODC_SHIM_NAME);
+	char own[PATH_MAX];
+	int n = snprintf(own, sizeof own, "%s/" ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base);
 
-	return n > 0 && (size_t)n < len && access(out, R_OK) == 0;
+	if (n <= 0 || (size_t)n >= sizeof own || access(own, R_OK) != 0)
+		return false;
+	n = snprintf(out, len, "%s/%s/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base,
+		     ODC_LIB_EXPANDS ? "$LIB" : ODC_LIB_SUBDIR);
+	return n > 0 && (size_t)n < len;
 }
 
 /*
- * The library beside this program (the build tree), else the one installed
- * with it. Never relative to the current directory.
+ * The library in this program's own directory (the build tree, where make
+ * puts it as make install does under PREFIX), else in the prefix this
+ * program is installed in (PREFIX/bin/odcreat, wherever that tree was
+ * moved), else under the PREFIX it was built for. Never relative to the
+ * current directory.
  */
 static void odc_find_shim(char *out, size_t len)
 {
@@ -96,13 +112,20 @@ static void odc_find_shim(char *out, size_t len)
 	}
 	if (slash) {
 		*slash = '\0';
-		if (odc_shim_in(self, out, len))
+		if (odc_shim_under(self, out, len))
 			return;
+		char *up = strrchr(self, '/');
+		if (up && up != self) {
+			*up = '\0';
+			if (odc_shim_under(self, out, len))
+				return;
+			*up = '/';
+		}
 	}
-	if (odc_shim_in(ODC_LIBDIR, out, len))
+	if (odc_shim_under(ODC_PREFIX, out, len))
 		return;
-	fprintf(stderr, "odcreat: cannot find %s in %s or %s\n", ODC_SHIM_NAME,
-		slash ? self : "this program's directory", ODC_LIBDIR);
+	fprintf(stderr, "odcreat: cannot find " ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME
+		" in %s, its parent or " ODC_PREFIX "\n", slash ? self : "this program's directory");
 	exit(ODC_EXIT_FAILED);
 }
 

@@ -6,6 +6,8 @@ load test_helper
 bats_require_minimum_version 1.5.0
 
 ODCREAT="$BUILD/odcreat"
+# What odcreat preloads: its build tree, where each ABI's loader looks ($LIB).
+PRELOAD="$BUILD/\$LIB/odcreat/libodcreat.so"
 MODE_LIST="einval freebsd mkdir legacy linux-5.7 native"
 
 setup() {
@@ -105,30 +107,30 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_output "fd:dir a:dir b:file"
 }
 
-@test "LD_PRELOAD: the shim's absolute path first, the rest kept, never twice" {
+@test "LD_PRELOAD: the shim first (by $LIB, for every ABI), the rest kept, never twice" {
 	run env -u LD_PRELOAD "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM"
+	assert_output "$PRELOAD"
 	other=$(ldconfig -p | awk '/libm\.so\.6 .*x86-64/ {print $NF; exit}')
 	run env LD_PRELOAD="$other" "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM:$other"
+	assert_output "$PRELOAD:$other"
 	run env LD_PRELOAD="$other" "$ODCREAT" -m mkdir "$ODCREAT" -m legacy \
 		sh -c 'echo "$LD_PRELOAD $ODCREAT_MODE"'
-	assert_output "$SHIM:$other legacy"
+	assert_output "$PRELOAD:$other legacy"
 	# (ld.so complains on stderr that it cannot preload the other copy into odcreat itself)
 	run --separate-stderr env LD_PRELOAD="/elsewhere/libodcreat.so $other" "$ODCREAT" \
 		sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM:$other"
+	assert_output "$PRELOAD:$other"
 }
 
 @test "the command finds its library wherever it is run from" {
 	cd /
 	run "$ODCREAT" sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM"
+	assert_output "$PRELOAD"
 	run env PATH="$BUILD:$PATH" odcreat sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM"
+	assert_output "$PRELOAD"
 	ln -s "$ODCREAT" "$SCRATCH/linked"
 	run "$SCRATCH/linked" sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$SHIM"
+	assert_output "$PRELOAD"
 }
 
 @test "the log: one whole line per redefined call, none for ordinary opens" {
@@ -275,20 +277,26 @@ print(p.returncode, p.stdout.decode().strip())' \
 
 @test "make install honours DESTDIR and PREFIX; make uninstall removes exactly that" {
 	dest="$SCRATCH/dest"
+	sub=$(sed -n 2p "$BUILD/abi")
 	make -C "$ROOT" -s install DESTDIR="$dest" PREFIX=/opt/odc > /dev/null
 	run bash -c "cd '$dest' && find . -type f | sort"
-	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat ./opt/odc/lib/libodcreat.so \
+	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat "./opt/odc/$sub/odcreat/libodcreat.so" \
 		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7)"
-	touch "$dest/opt/odc/lib/keep-me"
+	# Moved elsewhere whole, the tree still works.
+	run "$dest/opt/odc/bin/odcreat" -m mkdir sh -c 'echo "$LD_PRELOAD"'
+	assert_output "$dest/opt/odc/\$LIB/odcreat/libodcreat.so"
+	touch "$dest/opt/odc/$sub/odcreat/keep-me"
 	make -C "$ROOT" -s uninstall DESTDIR="$dest" PREFIX=/opt/odc
 	run bash -c "cd '$dest' && find . -type f"
-	assert_output "./opt/odc/lib/keep-me"
+	assert_output "./opt/odc/$sub/odcreat/keep-me"
 
 	prefix="$SCRATCH/prefix"
 	make -C "$ROOT" -s install PREFIX="$prefix" > /dev/null
 	cd /
-	run "$prefix/bin/odcreat" -m mkdir sh -c 'echo "$LD_PRELOAD"'
-	assert_output "$prefix/lib/libodcreat.so"
+	ln -s "$prefix/bin/odcreat" "$SCRATCH/elsewhere"
+	run "$SCRATCH/elsewhere" -m mkdir sh -c 'echo "$LD_PRELOAD"; cd "$1" && '"'$ODC_CALL'"' open d creat,directory' sh "$SCRATCH"
+	assert_line --index 0 "$prefix/\$LIB/odcreat/libodcreat.so"
+	assert_line --index 1 --partial "fd:dir d:dir"
 	make -C "$ROOT" -s uninstall PREFIX="$prefix"
 	run find "$prefix" -type f
 	assert_output ""
