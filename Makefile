@@ -62,7 +62,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 clean demo install uninstall test-deps FORCE
+.PHONY: all check check32 check-musl check-aarch64 check-installed clean deb demo install uninstall \
+	test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
 
@@ -173,6 +174,21 @@ check-musl:
 	@tests/deps.sh musl
 	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
 	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
+
+# The installed packages (autopkgtest, debian/tests): the table and the
+# installed command, with test programs built here.
+check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
+	ODC_INSTALLED=/usr bats --print-output-on-failure tests/table.bats tests/installed.bats
+
+# Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
+# build/deb. DEB_BUILD_OPTIONS=nocheck skips the test suite.
+deb:
+	@tests/deps.sh deb
+	dpkg-buildpackage -us -uc -b
+	mkdir -p build/deb
+	mv ../odcreat_$(VERSION)_* ../libodcreat_$(VERSION)_* ../odcreat-dbgsym_$(VERSION)_* \
+		../libodcreat-dbgsym_$(VERSION)_* build/deb/
+	@ls build/deb
 
 # The README's main job: real programs under every mode, side by side.
 demo: all

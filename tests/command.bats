@@ -85,7 +85,8 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_failure 7
 	run "$ODCREAT" true
 	assert_success
-	run -127 "$ODCREAT" no-such-command-here
+	# A PATH that the test controls: a directory that cannot be entered makes it 126.
+	PATH=/usr/bin:/bin run -127 "$ODCREAT" no-such-command-here
 	assert_output "odcreat: no-such-command-here: No such file or directory"
 	printf 'data' > not-executable
 	run "$ODCREAT" ./not-executable
@@ -193,8 +194,12 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_success
 	assert_output "fd:dir a:dir b:dir c:dir fifo:file"
 	# A reader that leaves after one line: the next writes must not raise SIGPIPE.
-	head -n 1 fifo > first 3>&- &
+	# It holds the FIFO open before the program starts, so that the first
+	# lines find it (a writer's O_NONBLOCK open fails while there is no reader).
+	exec 4<>fifo
+	head -n 1 <&4 > first 3>&- 4<&- &
 	reader=$!
+	exec 4<&-
 	run timeout 10 env ODCREAT_MODE=mkdir ODCREAT_LOG="$SCRATCH/fifo" LD_PRELOAD="$SHIM" \
 		"$ODC_CALL" -n 200 open d creat,directory
 	wait $reader
@@ -221,6 +226,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 }
 
 @test "a log planted as another user's symlink in a sticky directory is refused, once, and its target untouched" {
+	needs_root "another user plants the link"
 	mkdir -m 1777 shared
 	echo precious > victim
 	chmod 600 victim

@@ -1,6 +1,7 @@
 #!/bin/sh
-# What the test suite needs, as Debian 12 packages; with "32", "aarch64" or
-# "musl", what make check32, check-aarch64 or check-musl needs instead.
+# What the test suite needs, as Debian 12 packages; with "32", "aarch64",
+# "musl" or "deb", what make check32, check-aarch64, check-musl or deb needs
+# instead.
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
 set -e
@@ -21,6 +22,17 @@ aarch64)
 musl)
 	need_command musl-gcc musl-tools
 	need_command bats bats ;;
+deb)
+	# The package build itself; its Build-Depends come from debian/control.
+	need_command dpkg-buildpackage dpkg-dev
+	need_command dh debhelper
+	need_command lintian lintian
+	need_command fakeroot fakeroot
+	if [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
+		echo "installing the Build-Depends of debian/control" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./ >&2 ||
+			{ apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./ >&2; }
+	fi ;;
 *)
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
@@ -30,8 +42,10 @@ musl)
 	# gcc -static needs libc.a.
 	[ -n "$(gcc -print-file-name=libc.a | grep /)" ] || missing="$missing libc6-dev" ;;
 esac
-[ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
-[ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
+if [ "${1:-}" != deb ]; then
+	[ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
+	[ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
 	echo "make check${1:+ for $1} needs:$missing. Install them with: sudo apt-get install$missing" >&2

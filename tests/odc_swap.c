@@ -1,13 +1,12 @@
 /*
- * libodc_swap.so: a racer at the worst moment, for odcreat --seccomp.
- * Preloaded into odcreat, it stands in for the supervisor's hand-over
- * (SECCOMP_IOCTL_NOTIF_ADDFD): first it exchanges the two names in
- * ODC_SWAP ("A:B", relative to the supervisor's directory) with
- * renameat2(RENAME_EXCHANGE), then it fails as if the caller had been
- * killed meanwhile (ENOENT). The supervisor must then undo its create
- * without touching what now holds the name. (odcreat's start-up probe of
- * ADDFD gets ENOENT too, as a kernel that has it answers; there is nothing
- * to exchange yet then.)
+ * libodc_swap.so: a hand-over that fails, for odcreat --seccomp. Preloaded
+ * into odcreat, it stands in for the supervisor's hand-over
+ * (SECCOMP_IOCTL_NOTIF_ADDFD) and fails it as if the caller had been killed
+ * meanwhile (ENOENT), after exchanging the two names in ODC_SWAP ("A:B",
+ * relative to the supervisor's directory) with renameat2(RENAME_EXCHANGE)
+ * if that is set: a racer at the worst moment. The supervisor must then undo
+ * its create, without touching what now holds the name. (odcreat's start-up
+ * probe of ADDFD gets ENOENT too, as a kernel that has it answers.)
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -28,10 +27,12 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 
 	const char *swap = getenv("ODC_SWAP");
-	if (request == SECCOMP_IOCTL_NOTIF_ADDFD && swap && strchr(swap, ':')) {
-		char first[256];
-		snprintf(first, sizeof first, "%.*s", (int)strcspn(swap, ":"), swap);
-		renameat2(AT_FDCWD, first, AT_FDCWD, strchr(swap, ':') + 1, RENAME_EXCHANGE);
+	if (request == SECCOMP_IOCTL_NOTIF_ADDFD) {
+		if (swap && strchr(swap, ':')) {
+			char first[256];
+			snprintf(first, sizeof first, "%.*s", (int)strcspn(swap, ":"), swap);
+			renameat2(AT_FDCWD, first, AT_FDCWD, strchr(swap, ':') + 1, RENAME_EXCHANGE);
+		}
 		errno = ENOENT;
 		return -1;
 	}

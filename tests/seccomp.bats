@@ -195,12 +195,15 @@ table() {
 }
 
 @test "undoing under RESOLVE_IN_ROOT removes the file inside the root, never the same name outside" {
-	# A private mount namespace, so that the absolute name exists outside the root too.
+	needs_root "a private mount namespace"
+	# A private mount namespace, so that the absolute name exists outside the root
+	# too; the hand-over fails (tests/odc_swap.c), as if the caller were killed.
 	run unshare -m sh -c '
 		mount -t tmpfs odcreat-test /mnt && echo outside > /mnt/victim && mkdir -p /mnt/root/mnt &&
-		cd /mnt/root && "$0" --seccomp -m legacy -- "$1" -L 4 -r in_root sys_openat2 /mnt/victim creat,directory &&
-		ls -A /mnt/root/mnt && cat /mnt/victim' "$ODCREAT" "$STATIC"
-	assert_output "$(printf 'EMFILE mnt:dir\noutside')"
+		cd /mnt/root && LD_PRELOAD="$2" "$0" --seccomp -m legacy -- "$1" -r in_root sys_openat2 \
+			/mnt/victim creat,directory &&
+		ls -A /mnt/root/mnt && cat /mnt/victim' "$ODCREAT" "$STATIC" "$BUILD/tests/libodc_swap.so"
+	assert_output "$(printf 'ENOENT mnt:dir\noutside')"
 }
 
 @test "paths and descriptors the kernel would refuse: the mode decides, as in the library" {
@@ -245,6 +248,7 @@ table() {
 }
 
 @test "a target in another mount namespace gets EPERM, and the log says why" {
+	needs_root "a private mount namespace"
 	run --separate-stderr "$ODCREAT" --seccomp -m mkdir -l stderr -- \
 		unshare -m "$STATIC" sys_openat d creat,directory
 	assert_output "EPERM -"

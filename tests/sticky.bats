@@ -21,6 +21,7 @@ sticky_dir() {
 }
 
 @test "sticky_dir_eacces: mkdir mode refuses another's directory in a sticky one, through every entry point" {
+	needs_root "another user's directory (chown)"
 	sticky_dir
 	for entry in $ENTRIES; do
 		run shim mkdir "$ODC_CALL" "$entry" sticky/otherdir creat,directory
@@ -42,6 +43,7 @@ sticky_dir() {
 }
 
 @test "sticky_dir_eacces under --seccomp: static, Go and dynamic programs" {
+	needs_root "another user's directory (chown)"
 	sticky_dir
 	for call in "$BUILD/tests/odc_call_static sys_openat" "$BUILD/tests/odc_call_static open" \
 		    "$BUILD/tests/odc_call_go go_openat" "$ODC_CALL openat64"; do
@@ -99,6 +101,7 @@ with_sysctls() {
 }
 
 @test "regular files and FIFOs: refused as fs.protected_regular and fs.protected_fifos say" {
+	needs_root "sysctls faked in a private mount namespace"
 	chmod 1777 .
 	printf data > f
 	mkfifo q
