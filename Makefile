@@ -34,7 +34,11 @@ endif
 # 64-bit inode numbers and sizes on 32-bit builds too, or fstatat fails with EOVERFLOW.
 SHIM_CFLAGS  := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
 		-D_FILE_OFFSET_BITS=64
-SHIM_LDFLAGS := $(LDFLAGS) -shared -Wl,--version-script=shim.map -Wl,-z,relro -Wl,--no-undefined
+# No start files: they serve C++ destructors, transactional memory and
+# profiling, none of which the library has, and their four imports would
+# cost every process four symbol lookups at start-up.
+SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -Wl,-z,relro \
+		-Wl,--no-undefined
 
 SHIM_SRC := src/shim.c src/config.c src/errname.c src/log.c src/mode.c src/next.c src/raw.c \
 	    src/semantics.c src/sticky.c src/sys.c
@@ -49,7 +53,7 @@ CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o 
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
-	       $(BUILD)/tests/early_main
+	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
@@ -134,6 +138,15 @@ $(BUILD)/tests/odc_deny: tests/odc_deny.c Makefile
 $(BUILD)/tests/libodc_swap.so: tests/odc_swap.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+# Another preloaded library that defines openat2(), and one that defines nothing.
+$(BUILD)/tests/libodc_openat2.so: tests/odc_openat2.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
+
+$(BUILD)/tests/libempty.so: bench/empty.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
 
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c

@@ -10,8 +10,9 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "odc_config.h"
@@ -93,9 +94,10 @@ static void odc_put_quoted(struct odc_line *l, const char *s)
 /* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */
 static void odc_put_time(struct odc_line *l)
 {
-	struct timespec now;
+	struct timeval now;
 
-	clock_gettime(CLOCK_REALTIME, &now);
+	/* Not clock_gettime: its GLIBC_2.17 version would cost every process a check at start-up. */
+	gettimeofday(&now, NULL);
 	long long days = now.tv_sec / 86400, secs = now.tv_sec % 86400;
 	long long era_day = days + 719468;	/* days since 0000-03-01 */
 	long long era = era_day / 146097;
@@ -119,7 +121,7 @@ static void odc_put_time(struct odc_line *l)
 	odc_put(l, ":");
 	odc_put_uint(l, (unsigned long long)(secs % 60), 10, 2);
 	odc_put(l, ".");
-	odc_put_uint(l, (unsigned long long)(now.tv_nsec / 1000), 10, 6);
+	odc_put_uint(l, (unsigned long long)now.tv_usec, 10, 6);
 	odc_put(l, "Z");
 }
 
@@ -190,6 +192,22 @@ static void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 }
 
+/*
+ * This program's name as the kernel gave it to comm, which the supervisor
+ * logs: the last part of the file name it was started by. (Not
+ * program_invocation_short_name: a data import costs every process a
+ * symbol lookup at start-up.)
+ */
+static const char *odc_log_prog(void)
+{
+	const char *path = (const char *)getauxval(AT_EXECFN);
+
+	if (!path)
+		return "";
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 {
 	const struct odc_call *c = e->call;
@@ -199,7 +217,7 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put(l, " pid=");
 	odc_put_int(l, e->pid ? e->pid : getpid());
 	odc_put(l, " prog=");
-	odc_put_quoted(l, e->pid ? e->prog : program_invocation_short_name);
+	odc_put_quoted(l, e->pid ? e->prog : odc_log_prog());
 	odc_put(l, " call=");
 	odc_put(l, e->entry);
 	odc_put(l, " dirfd=");

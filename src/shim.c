@@ -166,5 +166,4 @@ long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 __attribute__((constructor)) static void odc_init(void)
 {
 	odc_next_resolve();
-	odc_config_mode();
 }

@@ -3,6 +3,7 @@
 # configuration and the exported symbols.
 
 load test_helper
+bats_require_minimum_version 1.5.0
 
 setup() {
 	new_scratch
@@ -47,6 +48,36 @@ syscalls_of() {
 	for f in $newer; do
 		refute_line "$f"
 	done
+}
+
+# The names of the system calls CMD makes, sorted: a multiset to compare.
+syscall_names_of() {
+	local log="$BATS_TEST_TMPDIR/strace.$RANDOM"
+	strace -f -qq -o "$log" "$@" > /dev/null
+	sed -n 's/^\([0-9]* *\)\{0,1\}\([a-z_0-9]*\)(.*/\2/p' "$log" | sort
+}
+
+@test "start-up: the system calls of loading any library, nothing more" {
+	[ "$BUILD" != "$ROOT/build-san" ] || skip "the ASan runtime makes its own"
+	empty=$(syscall_names_of env LD_PRELOAD="$BUILD/tests/libempty.so" /bin/true)
+	assert_equal "$(syscall_names_of env LD_PRELOAD="$SHIM" /bin/true)" "$empty"
+	assert_equal "$(syscall_names_of env ODCREAT_MODE=mkdir ODCREAT_LOG=stderr LD_PRELOAD="$SHIM" \
+		/bin/true)" "$empty"
+}
+
+@test "another preloaded library's openat2 gets the calls odcreat passes on" {
+	other=$BUILD/tests/libodc_openat2.so
+	run --separate-stderr env LD_PRELOAD="$SHIM:$other" "$ODC_CALL" openat2 . directory
+	assert_output "fd:dir -"
+	assert_equal "$stderr" "libodc_openat2: openat2"
+	# The pair too, for what the semantics open.
+	run --separate-stderr env ODCREAT_MODE=freebsd LD_PRELOAD="$SHIM:$other" "$ODC_CALL" openat2 . creat,directory
+	assert_output "fd:dir -"
+	assert_equal "$stderr" "libodc_openat2: openat2"
+	# Alone, odcreat makes the system call itself.
+	run --separate-stderr env LD_PRELOAD="$SHIM" "$ODC_CALL" openat2 . directory
+	assert_output "fd:dir -"
+	assert_equal "$stderr" ""
 }
 
 @test "fast path: an ordinary open costs no extra system call" {
@@ -234,6 +265,10 @@ syscalls_of() {
 }
 
 @test "an unknown mode: one line naming the valid modes, then einval" {
+	# Read at the first call that needs it: a program that makes none hears nothing.
+	run env ODCREAT_MODE=bogus LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat
+	assert_output "fd:file p:file"
+	rm p
 	run env ODCREAT_MODE=bogus LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
 	assert_line --index 0 'odcreat: unknown ODCREAT_MODE "bogus"; valid modes: einval freebsd mkdir legacy linux-5.7 native; using einval'
 	assert_line --index 1 "EINVAL -"
