@@ -325,6 +325,16 @@ start_fails() {
 	assert_output "fd:dir d:dir"
 }
 
+@test "a kernel before 6.6, without the synchronous wake-up, is served as well, threads and forks too" {
+	# SECCOMP_IOCTL_NOTIF_SET_FLAGS fails as on a kernel that does not have it.
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -t 16 open r creat,directory
+	assert_output "$(race_expect mkdir no 16)"
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -P 8 open p creat,directory
+	assert_output "$(race_expect mkdir no 8)"
+}
+
 @test "--seccomp preloads nothing, and drops a copy of the library already in LD_PRELOAD" {
 	run env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODCREAT" --seccomp -m einval -- env
 	refute_line --partial "LD_PRELOAD="
