@@ -30,7 +30,11 @@ struct odc_identity {
 
 static struct odc_identity odc_self;
 
-/* The whole of a small /proc file, NUL-terminated and malloc'd; NULL and errno on failure. */
+/*
+ * The whole of a small /proc file, NUL-terminated and malloc'd; NULL and
+ * errno on failure. /proc makes such a file whole for one read: a read
+ * shorter than the room left is its end, and needs no second read to say so.
+ */
 static char *odc_slurp(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -40,22 +44,20 @@ static char *odc_slurp(const char *path)
 	char *buf = malloc(cap);
 	while (buf) {
 		ssize_t n = read(fd, buf + len, cap - len - 1);
-		if (n <= 0) {
-			if (n < 0) {
-				free(buf);
-				buf = NULL;
-			} else {
-				buf[len] = '\0';
-			}
+		if (n < 0) {
+			free(buf);
+			buf = NULL;
 			break;
 		}
 		len += (size_t)n;
-		if (len + 1 == cap) {
-			char *bigger = realloc(buf, cap *= 2);
-			if (!bigger)
-				free(buf);
-			buf = bigger;
+		if (len + 1 < cap) {
+			buf[len] = '\0';
+			break;
 		}
+		char *bigger = realloc(buf, cap *= 2);
+		if (!bigger)
+			free(buf);
+		buf = bigger;
 	}
 	int err = errno;
 	close(fd);
@@ -159,6 +161,7 @@ static const char *odc_refusal(const struct odc_identity *id)
 	return NULL;
 }
 
+/* The process's name, up to a newline in it, as /proc/TGID/comm has it. */
 static void odc_target_comm(struct odc_target *t)
 {
 	char path[64];
@@ -168,6 +171,30 @@ static void odc_target_comm(struct odc_target *t)
 	snprintf(t->prog, sizeof t->prog, "%.*s", comm ? (int)strcspn(comm, "\n") : 0,
 		 comm ? comm : "");
 	free(comm);
+}
+
+/*
+ * The same, without reading comm, when the caller is the process's first
+ * thread: its status has the name as Name, where the kernel wrote a
+ * backslash as \\ and a newline as \n.
+ */
+static void odc_target_name(struct odc_target *t, const char *status)
+{
+	int len;
+	const char *name = odc_field(status, "Name", &len);
+	size_t n = 0;
+
+	if (t->tid != t->tgid) {
+		odc_target_comm(t);
+		return;
+	}
+	for (int i = 0; i < len && n + 1 < sizeof t->prog; i++) {
+		char c = name[i];
+		if (c == '\\' && i + 1 < len && (c = name[++i]) == 'n')
+			break;
+		t->prog[n++] = c;
+	}
+	t->prog[n] = '\0';
 }
 
 void odc_target_read(struct odc_target *t, pid_t tid)
@@ -185,7 +212,7 @@ void odc_target_read(struct odc_target *t, pid_t tid)
 		t->tgid = (pid_t)strtol(odc_field(status, "Tgid", &len), NULL, 10);
 		t->umask = (mode_t)strtoul(odc_field(status, "Umask", &len), NULL, 8);
 		t->refused = odc_refusal(&id);
-		odc_target_comm(t);
+		odc_target_name(t, status);
 		odc_identity_free(&id);
 	}
 	free(status);

@@ -288,6 +288,18 @@ table() {
 	assert_output --regexp '^[0-9T:.-]+Z pid=[0-9]+ prog="odc_call_go" call=SYS_openat dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
 }
 
+@test "the log shows a program's name as /proc/PID/comm has it, backslash and newline included" {
+	cp "$STATIC" 'odc\call'
+	cp "$STATIC" "odc
+line"
+	run --separate-stderr "$ODCREAT" --seccomp -m einval -l stderr -- './odc\call' sys_openat d creat,directory
+	[[ $stderr == *' prog="odc\x5ccall" call=SYS_openat '* ]]
+	# comm ends at a newline in the name.
+	run --separate-stderr "$ODCREAT" --seccomp -m einval -l stderr -- "./odc
+line" sys_openat d creat,directory
+	[[ $stderr == *' prog="odc" call=SYS_openat '* ]]
+}
+
 @test "a log on a pipe that nobody reads leaves the supervisor serving" {
 	run python3 -c '
 import os, subprocess, sys
