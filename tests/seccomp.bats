@@ -255,6 +255,16 @@ table() {
 	[[ $stderr == *'result=EPERM refused="its root directory or mount namespace differs from the supervisor'"'"'s"' ]]
 }
 
+@test "a target in another user namespace gets EPERM, even with the same ids and capabilities" {
+	nobody_copies
+	chmod 777 .
+	# Unmapped in its new namespace, the target keeps nobody's ids, and no capability.
+	run --separate-stderr as_nobody "$NB/odcreat" --seccomp -m mkdir -l stderr -- \
+		unshare -U "$NB/tests/odc_call_static" sys_openat d creat,directory
+	assert_output "EPERM -"
+	[[ $stderr == *'result=EPERM refused="its credentials differ from the supervisor'"'"'s"' ]]
+}
+
 @test "an openat2 whose flags the supervisor may not read is refused, not passed on" {
 	nobody_copies
 	chmod 777 .
