@@ -8,7 +8,7 @@ bench_default_goal := $(.DEFAULT_GOAL)
 BUILD ?= build
 
 BENCH_CFLAGS = $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror
-BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo spawn stopwatch libempty.so)
+BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo floor spawn stopwatch libempty.so)
 
 .PHONY: bench
 
@@ -18,7 +18,12 @@ bench: all $(BUILD)/libodcreat.so $(BENCH_BINS)
 $(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/stopwatch: \
 		$(BUILD)/bench/%: bench/%.c bench/bench.mk
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $<
+	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpthread
+
+# The least a seccomp supervisor can do, with odcreat's own filter.
+$(BUILD)/bench/floor: bench/floor.c src/seccomp.c $(HEADERS) bench/bench.mk
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -Iinclude -o $@ bench/floor.c src/seccomp.c
 
 # An empty library: what preloading anything at all costs.
 $(BUILD)/bench/libempty.so: bench/empty.c bench/bench.mk

@@ -8,7 +8,7 @@
 #   bash bench/run.sh wall [tar|spawn]      wall clock on real work
 #   bash bench/run.sh slow [MODE...]        system calls of the combined call, strace
 #   bash bench/run.sh time                  one einval call against the kernel's EINVAL
-#   bash bench/run.sh seccomp [tar|spawn|true]  odcreat --seccomp: wall clock, one call's round trip
+#   bash bench/run.sh seccomp [tar|spawn|true|calls]  odcreat --seccomp: wall clock; round trips against the floor
 #
 # COND is none, empty, odcreat or eatmydata. Run from anywhere; it works in
 # the repository and expects `make bench` (or the bench/bench.mk targets) to
@@ -18,7 +18,9 @@
 # Tunables (environment): BENCH_N (fast-path calls, 1000), BENCH_FILES (tar
 # members, 3000; BENCH_SECCOMP_FILES for section 5, 20000), BENCH_SPAWNS (process starts, 2000), BENCH_RUNS_TAR (11),
 # BENCH_RUNS_SPAWN (7), BENCH_LOOP (einval timing loop, 100000), BENCH_TMPDIR
-# (where the tar is extracted; default /dev/shm, a tmpfs, else TMPDIR or /tmp).
+# (where the tar is extracted; default /dev/shm, a tmpfs, else TMPDIR or /tmp);
+# section 5's round trips: BENCH_SECCOMP_LOOP (calls per batch, 10000),
+# BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each).
 set -eu -o pipefail
 export LC_ALL=C
 
@@ -87,7 +89,7 @@ deps() {
 		apt_install libeatmydata1 || echo "bench: libeatmydata1 not installed; its rows are skipped" >&2
 	fi
 	local f
-	for f in "$LIB" "$ODCREAT" "$EMPTY" "$B/calls" "$B/combo" "$B/spawn" "$B/stopwatch"; do
+	for f in "$LIB" "$ODCREAT" "$EMPTY" "$B/calls" "$B/combo" "$B/floor" "$B/spawn" "$B/stopwatch"; do
 		[ -e "$f" ] || die "$f is missing: run make bench (or make -f Makefile -f bench/bench.mk bench)"
 	done
 }
@@ -578,16 +580,24 @@ timing() {
 # measured alone by the "true" job; the tar here is larger than section 3's
 # so that it weighs little.
 seccomp_bench() {
-	local jobs=${*:-tar spawn true} job runs desc data ratio
+	local jobs=${*:-tar spawn true calls}
 	local FILES=${BENCH_SECCOMP_FILES:-20000}
+	echo
+	echo "5. odcreat --seccomp"
+	[ "$jobs" = calls ] || seccomp_wall $jobs
+	case " $jobs " in *" calls "*) seccomp_calls ;; esac
+}
+
+seccomp_wall() {
+	local jobs=$* job runs desc data ratio
 	WALL_TMP=$(mktemp -d "$(scratch_dir)/odcreat-bench.XXXXXX")
 	trap 'rm -rf "$WALL_TMP"' EXIT
-	echo
-	echo "5. odcreat --seccomp against no supervision, wall clock (the supervisor's start included); runs"
+	echo "  against no supervision, wall clock (the supervisor's start included); runs"
 	echo "   interleaved, order rotated each round, one warm-up round not counted; ratios paired per round"
 	printf "  %-38s %11s %11s   %-28s %s\n" job "no preload" "--seccomp" "seccomp/none med [min,max]" reproduce
 	for job in $jobs; do
 		case $job in
+		calls) continue ;;
 		tar) make_tar; runs=$RUNS_TAR; desc="tar -x, $FILES files, $(stat -f -c %T "$WALL_TMP")" ;;
 		spawn) runs=$RUNS_SPAWN; desc="$SPAWNS x posix_spawn /bin/true" ;;
 		true) runs=$RUNS_TAR; desc="/bin/true once: odcreat's start" ;;
@@ -603,22 +613,64 @@ seccomp_bench() {
 	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -- tar -xf FILES.tar  (without the odcreat part: none)"
 	rm -rf "$WALL_TMP"
 	trap - EXIT
+	case " $jobs " in *" calls "*) ;; *) return 0 ;; esac
 
-	local d=$WORK/time/d res row
+	seccomp_calls
+}
+
+# seccomp_round LABEL CMD...: one run of a combo timing, its median: ns per call, or calls per second.
+seccomp_round() {
+	local res
+	res=$("${@:2}")
+	case $res in
+	result=EINVAL*|result=fd*) ;;
+	*) die "$1: unexpected result: $res" ;;
+	esac
+	echo "$res" | sed -n 's/.*median_[a-z_]*=\([0-9.]*\).*/\1/p'
+}
+
+# The round trips against the floor (bench/floor.c: one thread that answers
+# each notification at once, with the synchronous wake-up where the kernel
+# has it), each pair run back to back in every round.
+seccomp_calls() {
+	local d=$WORK/time/d f=$WORK/time/f r row kind floor odc cmd
+	local loop=${BENCH_SECCOMP_LOOP:-10000} rounds=${BENCH_SECCOMP_ROUNDS:-3}
+	local tn=${BENCH_SECCOMP_THREADS:-64} tcalls=${BENCH_SECCOMP_THREAD_CALLS:-300}
 	mkdir -p "$WORK/time"
-	echo "  one call of the pair on a missing path, ns per call ($LOOP calls per batch, 7 batches):"
-	for row in "einval|library, einval mode" "seccomp|--seccomp, einval mode (round trip)" \
-		   "none|no preload (kernel's EINVAL)"; do
-		case ${row%%|*} in
-		einval) res=$(ODCREAT_MODE=einval LD_PRELOAD=$LIB "$B/combo" loop "$LOOP" "$d") ;;
-		seccomp) res=$("$ODCREAT" --seccomp -m einval -- "$B/combo" loop "$LOOP" "$d") ;;
-		none) res=$("$B/combo" loop "$LOOP" "$d") ;;
-		esac
-		echo "$res" | awk -v l="${row#*|}" '{
-			for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			printf "    %-42s %-8s %10.1f ns (min %.1f)\n", l, v["result"], v["median_ns"], v["min_ns"] }'
+	echo "  round trips: --seccomp against the floor, $B/floor (one thread answering each call at once,"
+	echo "  synchronous wake-up where the kernel has it); $rounds rounds, each the median of 7 batches;"
+	echo "  figures are medians over the rounds, ratios paired per round"
+	printf "    %-44s %14s %14s %16s   %s\n" call floor --seccomp "ratio [min,max]" reproduce
+	for row in "loop|one call of the pair, einval mode (ns)|$loop $d|3" \
+		   "openat2|ordinary openat2, passed on (ns)|$loop $f|1.5" \
+		   "threads|$tn threads, the pair, einval (calls/s)|$tn $tcalls $d|"; do
+		IFS='|' read -r kind label args target <<<"$row"
+		local data=""
+		for ((r = 0; r < rounds; r++)); do
+			floor=$(seccomp_round "$label" "$B/floor" "$B/combo" "$kind" $args)
+			odc=$(seccomp_round "$label" "$ODCREAT" --seccomp -m einval -- "$B/combo" "$kind" $args)
+			data+="$floor $odc"$'\n'
+		done
+		# A rate is better higher: its ratio is floor over --seccomp, so that every ratio is a cost.
+		local ratio
+		ratio=$(echo -n "$data" | awk -v k="$kind" '{ print k == "threads" ? $1 / $2 : $2 / $1 }' | stats)
+		printf "    %-44s %14.0f %14.0f %16s   %s\n" "$label" \
+			"$(echo -n "$data" | awk '{ print $1 }' | stats | cut -d' ' -f1)" \
+			"$(echo -n "$data" | awk '{ print $2 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$ratio" | awk '{ printf "%.2fx [%.2f,%.2f]", $1, $2, $3 }')" "$RUN seccomp calls"
+		[ "$VERBOSE" = 1 ] && echo -n "$data" | sed 's/^/      raw floor --seccomp: /'
+		cmd="$B/floor $B/combo $kind $args; $ODCREAT --seccomp -m einval -- $B/combo $kind $args"
+		echo "$ratio" | awk -v t="$target" -v c="$cmd" '{
+			if (t != "")
+				printf "      target: at most %sx the floor; %.2fx: %s\n", t, $1, $1 <= t ? "met" : "ABOVE TARGET"
+			else
+				printf "      no target: the floor answers %.2fx as many calls a second\n", $1
+			printf "        raw: %s\n", c }'
 	done
-	echo "  raw: $ODCREAT --seccomp -m einval -- $B/combo loop $LOOP $d"
+	local res
+	res=$(ODCREAT_MODE=einval LD_PRELOAD=$LIB "$B/combo" loop "$LOOP" "$d")
+	echo "    for comparison, the library in einval mode: $(echo "$res" | sed 's/.*median_ns=\([0-9.]*\).*/\1/') ns per call" \
+	     "(ODCREAT_MODE=einval LD_PRELOAD=$LIB $B/combo loop $LOOP $d)"
 }
 
 # --- main -------------------------------------------------------------------

@@ -149,4 +149,8 @@ struct odc_seccomp_notif_addfd {
 #define ODC_SECCOMP_IOCTL_NOTIF_ID_VALID _IOW('!', 2, uint64_t)
 #define ODC_SECCOMP_IOCTL_NOTIF_ADDFD	_IOW('!', 3, struct odc_seccomp_notif_addfd)
 
+/* The synchronous wake-up (6.6): target and supervisor take turns on one CPU. */
+#define ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, uint64_t)
+#define ODC_SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP (1u << 0)
+
 #endif

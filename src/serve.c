@@ -143,8 +143,9 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 		r->path[0] = '\0';
 		return ret;
 	}
-	if (r->target.refused)
-		return 0;	/* the path was read for the log alone */
+	/* einval answers before it looks at anything on disk: then the path is for the log alone. */
+	if (r->target.refused || r->s->mode == ODC_EINVAL)
+		return 0;
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
 		r->call.dirfd = AT_FDCWD;
@@ -161,12 +162,14 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 
 static long odc_carry_out(struct odc_request *r)
 {
+	if (r->s->mode == ODC_EINVAL)
+		return odc_semantics(ODC_EINVAL, &r->call);
 	/*
 	 * As in the kernel, which allocates the descriptor before it looks up
 	 * the name, a target out of descriptors gets EMFILE before anything is
 	 * made; only einval's refusal comes earlier.
 	 */
-	int room = r->s->mode == ODC_EINVAL ? 0 : odc_target_fd_room(&r->target);
+	int room = odc_target_fd_room(&r->target);
 	if (room < 0)
 		return room;
 	/* The supervisor creates nothing else while the target's umask is in force. */

@@ -92,6 +92,16 @@ static bool odc_can_send_fds(int listener)
 	return ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0 && errno == ENOENT;
 }
 
+/*
+ * Where the kernel has it (6.6), the target and the supervisor hand the CPU
+ * to each other for a round trip instead of waking through the scheduler.
+ * Elsewhere the ioctl fails with EINVAL and nothing changes.
+ */
+static void odc_sync_wake_up(int listener)
+{
+	ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS, (uint64_t)ODC_SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
+}
+
 /* The child's listener, copied into this process: a descriptor, or -1 after a message. */
 static int odc_take_listener(pid_t child, int sock)
 {
@@ -261,6 +271,7 @@ int odc_supervise(char **argv, int exit_failed)
 		return exit_failed;
 	}
 	close(sock[0]);
+	odc_sync_wake_up(listener);
 	s.server.listener = listener;
 	odc_serve_tree(&s, sigfd);
 	return odc_exit_status(s.child_status);

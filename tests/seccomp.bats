@@ -255,6 +255,16 @@ table() {
 	[[ $stderr == *'result=EPERM refused="its root directory or mount namespace differs from the supervisor'"'"'s"' ]]
 }
 
+@test "a target in another user namespace gets EPERM, even with the same ids and capabilities" {
+	nobody_copies
+	chmod 777 .
+	# Unmapped in its new namespace, the target keeps nobody's ids, and no capability.
+	run --separate-stderr as_nobody "$NB/odcreat" --seccomp -m mkdir -l stderr -- \
+		unshare -U "$NB/tests/odc_call_static" sys_openat d creat,directory
+	assert_output "EPERM -"
+	[[ $stderr == *'result=EPERM refused="its credentials differ from the supervisor'"'"'s"' ]]
+}
+
 @test "an openat2 whose flags the supervisor may not read is refused, not passed on" {
 	nobody_copies
 	chmod 777 .
@@ -286,6 +296,18 @@ table() {
 	assert_output "fd:dir d:dir"
 	run cat "$log"
 	assert_output --regexp '^[0-9T:.-]+Z pid=[0-9]+ prog="odc_call_go" call=SYS_openat dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
+}
+
+@test "the log shows a program's name as /proc/PID/comm has it, backslash and newline included" {
+	cp "$STATIC" 'odc\call'
+	cp "$STATIC" "odc
+line"
+	run --separate-stderr "$ODCREAT" --seccomp -m einval -l stderr -- './odc\call' sys_openat d creat,directory
+	[[ $stderr == *' prog="odc\x5ccall" call=SYS_openat '* ]]
+	# comm ends at a newline in the name.
+	run --separate-stderr "$ODCREAT" --seccomp -m einval -l stderr -- "./odc
+line" sys_openat d creat,directory
+	[[ $stderr == *' prog="odc" call=SYS_openat '* ]]
 }
 
 @test "a log on a pipe that nobody reads leaves the supervisor serving" {
@@ -323,6 +345,16 @@ start_fails() {
 	# SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV
 	run "$DENY" seccomp:0x28 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
 	assert_output "fd:dir d:dir"
+}
+
+@test "a kernel before 6.6, without the synchronous wake-up, is served as well, threads and forks too" {
+	# SECCOMP_IOCTL_NOTIF_SET_FLAGS fails as on a kernel that does not have it.
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -t 16 open r creat,directory
+	assert_output "$(race_expect mkdir no 16)"
+	run "$DENY" ioctl:0x40082104 EINVAL "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -P 8 open p creat,directory
+	assert_output "$(race_expect mkdir no 8)"
 }
 
 @test "--seccomp preloads nothing, and drops a copy of the library already in LD_PRELOAD" {
