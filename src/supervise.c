@@ -99,7 +99,9 @@ static bool odc_can_send_fds(int listener)
  */
 static void odc_sync_wake_up(int listener)
 {
-	ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS, (uint64_t)ODC_SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
+	uint64_t flags = ODC_SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP;
+
+	ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags);
 }
 
 /* The child's listener, copied into this process: a descriptor, or -1 after a message. */
