@@ -604,7 +604,7 @@ seccomp_wall() {
 		*) die "unknown wall-clock job $job (tar, spawn, true)" ;;
 		esac
 		data=$(WALL_CONDS="none seccomp" wall_rounds "$job" "$runs")
-		ratio=$(echo "$data" | awk '{ t[$1, $2] = $3; n[$1] = 1 } END { for (r in n) print t[r, "seccomp"] / t[r, "none"] }' | stats)
+		ratio=$(echo "$data" | paired seccomp none)
 		printf "  %-38s %8.1f ms %8.1f ms   %-28s %s\n" "$desc ($runs runs)" \
 			"$(echo "$data" | awk '$2 == "none" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
 			"$(echo "$data" | awk '$2 == "seccomp" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
@@ -613,9 +613,6 @@ seccomp_wall() {
 	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -- tar -xf FILES.tar  (without the odcreat part: none)"
 	rm -rf "$WALL_TMP"
 	trap - EXIT
-	case " $jobs " in *" calls "*) ;; *) return 0 ;; esac
-
-	seccomp_calls
 }
 
 # seccomp_round LABEL CMD...: one run of a combo timing, its median: ns per call, or calls per second.
