@@ -19,6 +19,7 @@
 #include "odc_errname.h"
 #include "odc_log.h"
 #include "odc_next.h"
+#include "odc_path.h"
 
 /* The log descriptor is moved this high, out of the way of the program's own. */
 #define ODC_LOG_FD_MIN 512
@@ -264,15 +265,11 @@ static bool odc_log_still_ours(int fd, struct stat *st)
  */
 static bool odc_log_link_refused(const char *dest)
 {
-	const char *slash = strrchr(dest, '/');
-	size_t len = !slash ? 1 : slash == dest ? 1 : (size_t)(slash - dest);
 	char parent[PATH_MAX];
 	struct stat link, dir;
 
-	if (len >= sizeof parent)
+	if (odc_path_parent(dest, strrchr(dest, '/'), parent, sizeof parent) < 0)
 		return true;
-	memcpy(parent, slash ? dest : ".", len);
-	parent[len] = '\0';
 	if (fstatat(AT_FDCWD, dest, &link, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISLNK(link.st_mode) ||
 	    stat(parent, &dir) < 0)
 		return false;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_path.h"
 #include "odc_sticky.h"
 #include "odc_sys.h"
 
@@ -80,9 +81,9 @@ static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
 	const char *slash = odc_last_slash(c->path);
 	if (!slash && c->path[0] == '/')
 		return 0;
-	size_t len = !slash ? 1 : slash == c->path ? 1 : (size_t)(slash - c->path);
-	memcpy(at->parent, slash ? c->path : ".", len);
-	at->parent[len] = '\0';
+	long ret = odc_path_parent(c->path, slash, at->parent, sizeof at->parent);
+	if (ret < 0)
+		return ret;
 
 	struct odc_call parent = *c;
 	parent.path = at->parent;
@@ -195,10 +196,8 @@ static long odc_holder(const struct odc_call *c, int fd, bool dir, struct stat *
 	if (len <= 0 || len >= (long)sizeof path || path[0] != '/')
 		return -ENOENT;
 	path[len] = '\0';
-	char *slash = strrchr(path, '/');
-	if (slash == path)
-		slash++;	/* the root holds it */
-	*slash = '\0';
+	if (odc_path_parent(path, strrchr(path, '/'), path, sizeof path) < 0)
+		return -ENOENT;
 	return odc_sys_fstatat(AT_FDCWD, path, holder);
 }
 
