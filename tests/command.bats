@@ -151,6 +151,13 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_line --index 0 --regexp ' call=syscall\(SYS_openat\) .* semantics=legacy result=EISDIR$'
 }
 
+@test "the log names a program by the file it was started from, as comm and --seccomp do" {
+	run --separate-stderr env ODCREAT_MODE=einval ODCREAT_LOG=stderr LD_PRELOAD="$SHIM" \
+		bash -c 'exec -a another-name "$0" open d creat,directory' "$ODC_CALL"
+	assert_output "EINVAL -"
+	[[ $stderr == *' prog="odc_call" call=open '* ]]
+}
+
 @test "the log escapes names so that none can forge a line" {
 	name=$(printf 'evil"\nname\\x')
 	"$ODCREAT" -m einval -l audit.log "$ODC_CALL" open "$name" creat,directory
