@@ -22,6 +22,11 @@ struct odc_call {
 	 * NULL when the caller is this process.
 	 */
 	long (*give)(const struct odc_call *c, long fd);
+	/*
+	 * Whether that caller has a descriptor slot free: 0, or -EMFILE. NULL
+	 * when the caller is this process, whose own opens find out.
+	 */
+	long (*room)(const struct odc_call *c);
 };
 
 /* The bit of O_TMPFILE that is not O_DIRECTORY (glibc's __O_TMPFILE holds both). */

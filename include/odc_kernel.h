@@ -34,14 +34,17 @@ struct odc_open_how {
 
 #if defined(__x86_64__)
 #define ODC_NR_OPEN	2
+#define ODC_NR_CLOSE	3
 #define ODC_NR_OPENAT	257
 #define ODC_NR_SECCOMP	317
 #elif defined(__i386__)
 #define ODC_NR_OPEN	5
+#define ODC_NR_CLOSE	6
 #define ODC_NR_OPENAT	295
 #define ODC_NR_SECCOMP	354
 #elif defined(__aarch64__)
 #define ODC_NR_OPENAT	56	/* no open(2) on AArch64 */
+#define ODC_NR_CLOSE	57
 #define ODC_NR_SECCOMP	277
 #else
 #error "odcreat: no system call numbers for this architecture yet"

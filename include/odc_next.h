@@ -32,7 +32,9 @@ extern struct odc_next odc_next;
 /* Called from the constructor: dlsym is neither lock-free nor signal-safe. */
 void odc_next_resolve(void);
 
-/* System calls made without libc; -1 and errno on failure, as libc's. */
+/* A system call made without libc: the kernel's result, a negative errno on failure. */
+long odc_raw_call(long nr, long a, long b, long c, long d, long e, long f);
+/* The same, with -1 and errno on failure, as libc's. */
 long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
 int odc_raw_openat(int dirfd, const char *path, int flags, mode_t mode);
 int odc_raw_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size);

@@ -20,6 +20,7 @@
 #include "odc_log.h"
 #include "odc_next.h"
 #include "odc_path.h"
+#include "odc_readable.h"
 
 /* The log descriptor is moved this high, out of the way of the program's own. */
 #define ODC_LOG_FD_MIN 512
@@ -30,18 +31,20 @@
 struct odc_line {
 	char text[ODC_LOG_LINE_MAX];
 	size_t len;
+	bool cut;	/* full: "..." written, and nothing more but the newline */
 };
 
 static void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
 {
 	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
 
+	if (l->cut)
+		return;
 	if (n > room) {
-		n = room;
-		memcpy(l->text + l->len, s, n);
-		l->len += n;
-		memcpy(l->text + l->len, "...", 3);
-		l->len += 3;
+		memcpy(l->text + l->len, s, room);
+		memcpy(l->text + l->len + room, "...", 3);
+		l->len += room + 3;
+		l->cut = true;
 		return;
 	}
 	memcpy(l->text + l->len, s, n);
@@ -76,11 +79,14 @@ static void odc_put_int(struct odc_line *l, long long v)
 	odc_put_uint(l, (unsigned long long)v, 10, 1);
 }
 
-/* Quoted, with every byte that could forge a line or a field written as \xHH. */
-static void odc_put_quoted(struct odc_line *l, const char *s)
+/*
+ * Quoted, with every byte that could forge a line or a field written as
+ * \xHH; no more than the line holds, nor more than MAX bytes.
+ */
+static void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 {
 	odc_put(l, "\"");
-	for (; *s; s++) {
+	for (const char *end = s + max; s < end && *s && !l->cut; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') {
 			odc_put_bytes(l, s, 1);
@@ -90,6 +96,17 @@ static void odc_put_quoted(struct odc_line *l, const char *s)
 		odc_put_uint(l, ch, 16, 2);
 	}
 	odc_put(l, "\"");
+}
+
+/* A path the kernel could not copy is not read here either. */
+static void odc_put_path(struct odc_line *l, const char *path)
+{
+	long readable = odc_readable_path(path);
+
+	if (readable == 0 || readable == -ENAMETOOLONG || readable == -ENOENT)
+		odc_put_quoted(l, path, PATH_MAX);
+	else
+		odc_put(l, "(unreadable)");
 }
 
 /* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */
@@ -214,11 +231,12 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	const struct odc_call *c = e->call;
 
 	l->len = 0;
+	l->cut = false;
 	odc_put_time(l);
 	odc_put(l, " pid=");
 	odc_put_int(l, e->pid ? e->pid : getpid());
 	odc_put(l, " prog=");
-	odc_put_quoted(l, e->pid ? e->prog : odc_log_prog());
+	odc_put_quoted(l, e->pid ? e->prog : odc_log_prog(), PATH_MAX);
 	odc_put(l, " call=");
 	odc_put(l, e->entry);
 	odc_put(l, " dirfd=");
@@ -227,7 +245,7 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	else
 		odc_put_int(l, c->dirfd);
 	odc_put(l, " path=");
-	odc_put_quoted(l, c->path ? c->path : "");
+	odc_put_path(l, c->path);
 	odc_put(l, " flags=");
 	odc_put_flags(l, c->flags);
 	odc_put(l, " mode=0");
@@ -240,7 +258,7 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put_result(l, e->result);
 	if (e->refused) {
 		odc_put(l, " refused=");
-		odc_put_quoted(l, e->refused);
+		odc_put_quoted(l, e->refused, PATH_MAX);
 	}
 	l->text[l->len++] = '\n';
 }
@@ -281,12 +299,12 @@ static bool odc_log_link_refused(const char *dest)
 static void odc_log_refuse(const char *dest)
 {
 	static int said;
-	struct odc_line l = { .len = 0 };
+	struct odc_line l = { .len = 0, .cut = false };
 
 	if (__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
 		return;
 	odc_put(&l, "odcreat: not logging to ");
-	odc_put_quoted(&l, dest);
+	odc_put_quoted(&l, dest, PATH_MAX);
 	odc_put(&l, ": a symlink in a sticky, world-writable directory, owned by neither "
 		    "you nor the directory's owner\n");
 	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);

@@ -7,7 +7,7 @@
 #include "odc_next.h"
 
 #if defined(__x86_64__)
-static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+long odc_raw_call(long nr, long a, long b, long c, long d, long e, long f)
 {
 	register long r10 __asm__("r10") = d;
 	register long r8 __asm__("r8") = e;
@@ -25,7 +25,7 @@ static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f
  * The sixth argument goes in %ebp, which the compiler will not hand out, so
  * it travels in memory with the number and is loaded around the trap.
  */
-static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+long odc_raw_call(long nr, long a, long b, long c, long d, long e, long f)
 {
 	long nr_and_f[2] = { nr, f };
 	long ret;
@@ -41,7 +41,7 @@ static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f
 	return ret;
 }
 #elif defined(__aarch64__)
-static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+long odc_raw_call(long nr, long a, long b, long c, long d, long e, long f)
 {
 	register long x8 __asm__("x8") = nr;
 	register long x0 __asm__("x0") = a;
@@ -63,7 +63,7 @@ static long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f
 
 long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f)
 {
-	long ret = odc_raw_trap(nr, a, b, c, d, e, f);
+	long ret = odc_raw_call(nr, a, b, c, d, e, f);
 
 	if ((unsigned long)ret > -4096UL) {
 		errno = (int)-ret;

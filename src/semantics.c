@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "odc_path.h"
+#include "odc_readable.h"
 #include "odc_sticky.h"
 #include "odc_sys.h"
 
@@ -21,6 +22,21 @@ static long odc_give(const struct odc_call *c, long fd)
 	long given = c->give(c, fd);
 	odc_sys_close((int)fd);
 	return given;
+}
+
+/*
+ * What the kernel checks after the flags and before it looks anything up:
+ * that it can copy the name, then that the caller has a descriptor slot
+ * free. Every mode that acts passes here first, so nothing below reads a
+ * name the kernel could not.
+ */
+static long odc_admit(const struct odc_call *c)
+{
+	long ret = odc_readable_path(c->path);
+
+	if (ret == 0 && c->room)
+		ret = c->room(c);
+	return ret;
 }
 
 /* Linux >= 6.4 (43b450632676), NetBSD, macOS: the pair is invalid. */
@@ -35,6 +51,9 @@ static long odc_freebsd(const struct odc_call *c)
 {
 	if (c->flags & O_EXCL)
 		return -EINVAL;
+	long ret = odc_admit(c);
+	if (ret < 0)
+		return ret;
 	return odc_give(c, odc_sys_open(c, c->flags & ~O_CREAT, 0));
 }
 
@@ -76,8 +95,6 @@ static long odc_at_enter(const struct odc_call *c, struct odc_at *at)
 	at->name = c->path;
 	at->owned = false;
 
-	if (strnlen(c->path, PATH_MAX) == PATH_MAX)
-		return -ENAMETOOLONG;
 	const char *slash = odc_last_slash(c->path);
 	if (!slash && c->path[0] == '/')
 		return 0;
@@ -235,11 +252,14 @@ static long odc_not_a_dir(const struct odc_call *c)
 static long odc_legacy_create(const struct odc_call *c)
 {
 	int create = c->flags & ~(O_DIRECTORY | O_TRUNC);
+	long fd = odc_admit(c);
 
+	if (fd < 0)
+		return fd;
 	if (c->flags & O_EXCL)
 		return odc_sys_open(c, create, c->mode);
 
-	long fd = odc_sys_open(c, (c->flags & ~O_CREAT) | O_CLOEXEC, 0);
+	fd = odc_sys_open(c, (c->flags & ~O_CREAT) | O_CLOEXEC, 0);
 	if (fd >= 0) {
 		odc_sys_close(fd);
 		return -EISDIR;
@@ -397,8 +417,11 @@ static long odc_mkdir(const struct odc_call *c)
 	if ((c->flags & O_ACCMODE) != O_RDONLY)
 		return -ENOTDIR;
 
+	long ret = odc_admit(c);
+	if (ret < 0)
+		return ret;
 	struct odc_at at;
-	long ret = odc_at_enter(c, &at);
+	ret = odc_at_enter(c, &at);
 	if (ret < 0)
 		return ret;
 	ret = odc_sys_mkdirat(at.dirfd, at.name, c->mode);

@@ -10,6 +10,7 @@
 #include "odc_config.h"
 #include "odc_log.h"
 #include "odc_next.h"
+#include "odc_readable.h"
 
 /*
  * open() and syscall() are variadic. Their entry points name the optional
@@ -59,11 +60,19 @@ __attribute__((noinline)) static long odc_emulate_openat(const char *entry, int 
 	return odc_emulate(entry, &c);
 }
 
-/* An open_how is read only when its size is the one this build knows. */
-static bool odc_how_combined(const struct odc_open_how *how, size_t size)
+/*
+ * Whether an openat2 carries the pair, read from a COPY of its open_how
+ * made once the kernel has shown that it can read it: of the size this
+ * build knows, at an address the caller may read. Any other goes to the
+ * kernel as it is, which answers for it (EFAULT, E2BIG, ...).
+ */
+static bool odc_how_combined(const struct odc_open_how *how, size_t size,
+			     struct odc_open_how *copy)
 {
-	return how && size == sizeof *how && how->flags <= UINT32_MAX &&
-	       odc_flags_combined((int)how->flags);
+	if (size != sizeof *copy || !odc_readable_how(how, size))
+		return false;
+	*copy = *how;
+	return copy->flags <= UINT32_MAX && odc_flags_combined((int)copy->flags);
 }
 
 static struct odc_call odc_call_openat2(int dirfd, const char *path,
@@ -110,9 +119,11 @@ int odc_openat64(int dirfd, const char *path, int flags, mode_t mode)
 /* glibc 2.43 adds openat2(); programs built against it find it here too. */
 int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
 {
-	if (!odc_how_combined(how, size))
+	struct odc_open_how copy;
+
+	if (!odc_how_combined(how, size, &copy))
 		return odc_next_openat2(dirfd, path, how, size);
-	struct odc_call c = odc_call_openat2(dirfd, path, how);
+	struct odc_call c = odc_call_openat2(dirfd, path, &copy);
 	return (int)odc_emulate("openat2", &c);
 }
 
@@ -136,10 +147,10 @@ __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1
 	const char *entry;
 
 	if (nr == ODC_NR_OPENAT2) {
-		const struct odc_open_how *how = (const struct odc_open_how *)a2;
-		if (!odc_how_combined(how, (size_t)a3))
+		struct odc_open_how copy;
+		if (!odc_how_combined((const struct odc_open_how *)a2, (size_t)a3, &copy))
 			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
-		c = odc_call_openat2((int)a0, (const char *)a1, how);
+		c = odc_call_openat2((int)a0, (const char *)a1, &copy);
 		entry = "syscall(SYS_openat2)";
 	} else if (nr == ODC_NR_OPENAT) {
 		c = (struct odc_call){ .dirfd = (int)a0, .path = (const char *)a1,

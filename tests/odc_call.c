@@ -3,7 +3,8 @@
  * came back and what is left in the current directory.
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
- *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] [-N] ENTRY PATH FLAGS
+ *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] [-N] [-B KIND] [-H KIND]
+ *            ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat,
  * sys_openat2 or (x86-64) x32_openat. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -20,6 +21,11 @@
  * descriptor that has FD_CLOEXEC; -N makes the process non-dumpable, so
  * that only a privileged process may read its memory. -s passes an open_how of SIZE
  * bytes, zero beyond the fields this build knows.
+ * -B replaces the path, and -H the open_how, by a pointer the caller may
+ * not read, of KIND: null; unmapped (in a page just unmapped); cross (its
+ * bytes run from a readable page into an unmapped one: a path of "a"s with
+ * no NUL before the gap, an open_how whose flags are readable and the rest
+ * is not); or kernel (an address in the kernel's half).
  * A call that leaves a descriptor open besides the one it returned adds
  * " LEAK". Exit status 3 means a successful call changed errno.
  */
@@ -29,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -46,11 +53,49 @@ struct request {
 	mode_t mode;
 	unsigned long long resolve;
 	size_t how_size;
+	const char *bad_how;	/* -H KIND, or NULL */
 };
 
 /* The entry points by their own names: _FILE_OFFSET_BITS=64 would make open() mean open64(). */
 int plain_open(const char *path, int flags, ...) __asm__("open");
 int plain_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
+
+/* An address in the kernel's half of the address space, which no caller can read. */
+#if defined(__x86_64__)
+#define KERNEL_ADDRESS 0xffffffff81000000UL
+#elif defined(__aarch64__)
+#define KERNEL_ADDRESS 0xffff800008000000UL
+#else
+#define KERNEL_ADDRESS 0xc1000000UL
+#endif
+
+/*
+ * A pointer of KIND (see -B and -H) to LEN bytes of which the first HEAD are
+ * readable and hold a copy of CONTENT.
+ */
+static void *bad_pointer(const char *kind, const void *content, size_t head)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+
+	if (!strcmp(kind, "null"))
+		return NULL;
+	if (!strcmp(kind, "kernel"))
+		return (void *)KERNEL_ADDRESS;
+	char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (two == MAP_FAILED || munmap(two + page, page) < 0) {
+		perror("odc_call: mmap");
+		exit(2);
+	}
+	if (!strcmp(kind, "unmapped"))
+		return two + page + 64;
+	if (!strcmp(kind, "cross")) {
+		memset(two, 'a', page);
+		memcpy(two + page - head, content, head);
+		return two + page - head;
+	}
+	fprintf(stderr, "odc_call: unknown kind of bad pointer %s\n", kind);
+	exit(2);
+}
 
 static long call_entry(const struct request *r)
 {
@@ -64,6 +109,8 @@ static long call_entry(const struct request *r)
 	/* As a careful caller would: openat2 refuses a mode nothing is created with. */
 	if (r->flags & (O_CREAT | (O_TMPFILE & ~O_DIRECTORY)))
 		how->mode = r->mode;
+	if (r->bad_how)
+		how = bad_pointer(r->bad_how, &how->flags, sizeof how->flags);
 
 	if (!strcmp(e, "open"))
 		return plain_open(r->path, r->flags, r->mode);
@@ -293,7 +340,9 @@ int main(int argc, char **argv)
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cN")) != -1) {
+	const char *bad_path = NULL;
+
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -306,6 +355,8 @@ int main(int argc, char **argv)
 		case 'L': nofile = atoi(optarg); break;
 		case 'c': report_cloexec = true; break;
 		case 'N': prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); break;
+		case 'B': bad_path = optarg; break;
+		case 'H': req.bad_how = optarg; break;
 		default: return 2;
 		}
 	}
@@ -314,7 +365,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	req.entry = argv[optind];
-	req.path = argv[optind + 1];
+	req.path = bad_path ? bad_pointer(bad_path, "aaaaaaaaaaaaaaaa", 16) : argv[optind + 1];
 	req.flags = parse_flags(argv[optind + 2]);
 
 	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
