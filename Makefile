@@ -40,7 +40,7 @@ SHIM_CFLAGS  := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidd
 SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -Wl,-z,relro \
 		-Wl,--no-undefined
 
-SHIM_SRC := src/shim.c src/config.c src/errname.c src/log.c src/mode.c src/next.c src/path.c \
+SHIM_SRC := src/shim.c src/config.c src/errname.c src/log.c src/mode.c src/next.c src/how.c src/path.c \
 	    src/raw.c src/readable.c src/semantics.c src/sticky.c src/sys.c
 SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
 HEADERS  := $(wildcard include/*.h)
@@ -48,7 +48,7 @@ HEADERS  := $(wildcard include/*.h)
 # The command shares the semantics, configuration and log with the library: it
 # runs them itself for --probe and, as the seccomp supervisor, for --seccomp.
 CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o supervise.o target.o) \
-	   $(addprefix $(BUILD)/shim/,config.o errname.o log.o mode.o path.o readable.o semantics.o sticky.o sys.o next.o \
+	   $(addprefix $(BUILD)/shim/,config.o errname.o how.o log.o mode.o path.o readable.o semantics.o sticky.o sys.o next.o \
 				      raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "odc_kernel.h"
 #include "odc_mode.h"
 
 struct odc_call {
@@ -16,6 +17,12 @@ struct odc_call {
 	mode_t mode;
 	uint64_t resolve;	/* RESOLVE_* flags, for via_openat2 */
 	bool via_openat2;	/* keep openat2's strict checks and resolve flags */
+	/*
+	 * For via_openat2: what every kernel with openat2 answers before the
+	 * flags mean anything (EINVAL for an unknown flag or resolve bit, a
+	 * mode with bits beyond 07777), or 0.
+	 */
+	long how_error;
 	/*
 	 * Copies a new descriptor to a caller in another process: the caller's
 	 * number for it, or a negative errno. This process's copy stays open.
@@ -42,6 +49,15 @@ static inline bool odc_flags_combined(int flags)
 	return (flags & (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)) ==
 	       (O_CREAT | O_DIRECTORY);
 }
+
+/* Whether an openat2 with HOW carries the pair: its flags must fit an int, as every open's do. */
+static inline bool odc_how_combined(const struct odc_open_how *how)
+{
+	return how->flags <= UINT32_MAX && odc_flags_combined((int)how->flags);
+}
+
+/* The call an openat2 makes with HOW, a copy that the kernel could read. */
+struct odc_call odc_call_openat2(int dirfd, const char *path, const struct odc_open_how *how);
 
 /*
  * Carry out C under MODE: the caller's new descriptor, or a negative errno

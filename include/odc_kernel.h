@@ -8,6 +8,7 @@
 #ifndef ODC_KERNEL_H
 #define ODC_KERNEL_H
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -25,6 +26,20 @@ struct odc_open_how {
 #define ODC_RESOLVE_BENEATH		0x08
 #define ODC_RESOLVE_IN_ROOT		0x10
 #define ODC_RESOLVE_CACHED		0x20
+#define ODC_RESOLVE_ALL			0x3f
+
+/* O_LARGEFILE as the kernel has it: glibc's is 0 on 64-bit ABIs. */
+#if defined(__aarch64__)
+#define ODC_O_LARGEFILE 0400000
+#else
+#define ODC_O_LARGEFILE 0100000
+#endif
+
+/* Every flag that openat2 accepts (the kernel's VALID_OPEN_FLAGS). */
+#define ODC_VALID_OPEN_FLAGS                                                                  \
+	(O_ACCMODE | O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_APPEND | O_NONBLOCK | O_SYNC |  \
+	 O_DSYNC | O_ASYNC | O_DIRECT | ODC_O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW | O_NOATIME | \
+	 O_CLOEXEC | O_PATH | O_TMPFILE)
 
 /* System calls added since 5.1 have one number on every architecture. */
 #define ODC_NR_PIDFD_OPEN	434

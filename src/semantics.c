@@ -32,6 +32,9 @@ static long odc_give(const struct odc_call *c, long fd)
  */
 static long odc_admit(const struct odc_call *c)
 {
+	/* openat2 does not even try a create from the dentry cache alone. */
+	if (c->via_openat2 && (c->resolve & ODC_RESOLVE_CACHED))
+		return -EAGAIN;
 	long ret = odc_readable_path(c->path);
 
 	if (ret == 0 && c->room)
@@ -449,5 +452,7 @@ static long (*const odc_semantics_of[ODC_MODE_COUNT])(const struct odc_call *) =
 
 long odc_semantics(enum odc_mode mode, const struct odc_call *c)
 {
+	if (c->how_error)
+		return c->how_error;
 	return odc_semantics_of[mode](c);
 }

@@ -44,11 +44,15 @@ static void odc_reply(const struct odc_server *s, uint64_t id, int error, uint32
 	ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_SEND, s->resp);
 }
 
+static const struct odc_request *odc_request_of(const struct odc_call *c)
+{
+	return (const struct odc_request *)((const char *)c - offsetof(struct odc_request, call));
+}
+
 /* The give hook: the descriptor becomes the call's result in the target. */
 static long odc_give_target(const struct odc_call *c, long fd)
 {
-	const struct odc_request *r = (const struct odc_request *)
-		((const char *)c - offsetof(struct odc_request, call));
+	const struct odc_request *r = odc_request_of(c);
 	struct odc_seccomp_notif_addfd add = {
 		.id = r->id,
 		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
@@ -60,41 +64,46 @@ static long odc_give_target(const struct odc_call *c, long fd)
 	return ret < 0 ? -errno : ret;
 }
 
+/* A notified call that the kernel may carry out itself: odc_decode's answer besides errnos. */
+#define ODC_PASS 1
+
 /*
- * Whether an openat2 needs the semantics, from its open_how. A size this
- * build does not know, or an address the kernel will refuse, is left to the
- * kernel. Flags that cannot be read might hold the pair: the call is
- * refused rather than passed on.
+ * An openat2, from its open_how, read as the kernel reads it: 0 for a call
+ * the semantics serve, ODC_PASS, or the kernel's errno for an open_how it
+ * cannot read. That one is answered here and not passed on: a thread of the
+ * target could map the page in the meantime. Flags that cannot be read for
+ * want of permission might hold the pair: that call is refused.
  */
-static bool odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif *n)
+static long odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif *n)
 {
 	struct odc_open_how how;
 
 	if (n->data.args[3] != sizeof how)
-		return false;
+		return ODC_PASS;
 	int err = odc_target_copy(&r->target, n->data.args[2], &how, sizeof how);
 	if (err == -EFAULT)
-		return false;
+		return err;
 	if (err < 0) {
 		if (!r->target.refused)
 			r->target.refused = "its memory cannot be read";
-		return true;
+		return 0;
 	}
-	if (how.flags > UINT32_MAX)
-		return false;
-	r->call.flags = (int)how.flags;
-	r->call.mode = (mode_t)how.mode;
-	r->call.resolve = how.resolve;
-	r->call.via_openat2 = true;
-	return odc_flags_combined(r->call.flags);
+	if (!odc_how_combined(&how))
+		return ODC_PASS;
+	struct odc_call call = odc_call_openat2(r->call.dirfd, r->call.path, &how);
+	call.give = r->call.give;
+	call.room = r->call.room;
+	r->call = call;
+	return 0;
 }
 
 /*
- * The call's arguments, with the path still in the target: false for a call
- * the semantics leave alone (the filter lets through only open and openat
- * that need them, but sees no openat2 flags).
+ * The call's arguments, with the path still in the target: 0 for a call
+ * the semantics serve, ODC_PASS for one they leave alone (the filter lets
+ * through only open and openat that need them, but sees no openat2 flags),
+ * or the errno to answer at once.
  */
-static bool odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
+static long odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
 		       uint64_t *path_addr, const char **entry)
 {
 	enum odc_syscall call = odc_seccomp_syscall(n->data.arch, n->data.nr);
@@ -118,9 +127,9 @@ static bool odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
 		r->call.mode = (mode_t)a[3];
 		break;
 	default:
-		return false;
+		return ODC_PASS;
 	}
-	return odc_flags_combined(r->call.flags);
+	return odc_flags_combined(r->call.flags) ? 0 : ODC_PASS;
 }
 
 /*
@@ -160,18 +169,20 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 	return 0;
 }
 
+/*
+ * The room hook: as in the kernel, which allocates the descriptor before
+ * it looks the name up, a target out of descriptors gets EMFILE before
+ * anything is made.
+ */
+static long odc_room_target(const struct odc_call *c)
+{
+	return odc_target_fd_room(&odc_request_of(c)->target);
+}
+
 static long odc_carry_out(struct odc_request *r)
 {
 	if (r->s->mode == ODC_EINVAL)
 		return odc_semantics(ODC_EINVAL, &r->call);
-	/*
-	 * As in the kernel, which allocates the descriptor before it looks up
-	 * the name, a target out of descriptors gets EMFILE before anything is
-	 * made; only einval's refusal comes earlier.
-	 */
-	int room = odc_target_fd_room(&r->target);
-	if (room < 0)
-		return room;
 	/* The supervisor creates nothing else while the target's umask is in force. */
 	mode_t own = umask(r->target.umask);
 	long ret = odc_semantics(r->s->mode, &r->call);
@@ -184,8 +195,6 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 	struct odc_call shown = r->call;
 
 	shown.dirfd = r->target_dirfd;
-	if (shown.path == odc_unreadable)
-		shown.path = NULL;
 	odc_log(&(struct odc_log_entry){
 		.pid = r->target.tgid,
 		.prog = r->target.prog,
@@ -215,7 +224,8 @@ void odc_serve(struct odc_server *s)
 		return;	/* the target died before we looked */
 
 	struct odc_request r = {
-		.call = { .dirfd = -1, .path = r.path, .give = odc_give_target },
+		.call = { .dirfd = -1, .path = r.path, .give = odc_give_target,
+			  .room = odc_room_target },
 		.s = s,
 		.id = n->id,
 	};
@@ -223,8 +233,13 @@ void odc_serve(struct odc_server *s)
 	const char *entry;
 	/* The thread alone is enough to read an open_how; /proc is read for calls served. */
 	r.target.tid = (pid_t)n->pid;
-	if (!odc_decode(&r, n, &path_addr, &entry)) {
+	long decided = odc_decode(&r, n, &path_addr, &entry);
+	if (decided == ODC_PASS) {
 		odc_reply(s, r.id, 0, ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+		return;
+	}
+	if (decided < 0) {
+		odc_reply(s, r.id, (int)-decided, 0);
 		return;
 	}
 	odc_target_read(&r.target, r.target.tid);

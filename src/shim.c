@@ -66,26 +66,13 @@ __attribute__((noinline)) static long odc_emulate_openat(const char *entry, int 
  * build knows, at an address the caller may read. Any other goes to the
  * kernel as it is, which answers for it (EFAULT, E2BIG, ...).
  */
-static bool odc_how_combined(const struct odc_open_how *how, size_t size,
-			     struct odc_open_how *copy)
+static bool odc_how_copy_combined(const struct odc_open_how *how, size_t size,
+				  struct odc_open_how *copy)
 {
 	if (size != sizeof *copy || !odc_readable_how(how, size))
 		return false;
 	*copy = *how;
-	return copy->flags <= UINT32_MAX && odc_flags_combined((int)copy->flags);
-}
-
-static struct odc_call odc_call_openat2(int dirfd, const char *path,
-					const struct odc_open_how *how)
-{
-	return (struct odc_call){
-		.dirfd = dirfd,
-		.path = path,
-		.flags = (int)how->flags,
-		.mode = (mode_t)how->mode,
-		.resolve = how->resolve,
-		.via_openat2 = true,
-	};
+	return odc_how_combined(copy);
 }
 
 int odc_open(const char *path, int flags, mode_t mode)
@@ -121,7 +108,7 @@ int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, siz
 {
 	struct odc_open_how copy;
 
-	if (!odc_how_combined(how, size, &copy))
+	if (!odc_how_copy_combined(how, size, &copy))
 		return odc_next_openat2(dirfd, path, how, size);
 	struct odc_call c = odc_call_openat2(dirfd, path, &copy);
 	return (int)odc_emulate("openat2", &c);
@@ -148,7 +135,7 @@ __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1
 
 	if (nr == ODC_NR_OPENAT2) {
 		struct odc_open_how copy;
-		if (!odc_how_combined((const struct odc_open_how *)a2, (size_t)a3, &copy))
+		if (!odc_how_copy_combined((const struct odc_open_how *)a2, (size_t)a3, &copy))
 			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
 		c = odc_call_openat2((int)a0, (const char *)a1, &copy);
 		entry = "syscall(SYS_openat2)";
