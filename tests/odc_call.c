@@ -16,7 +16,8 @@
  * or name:link, or "-" when it is empty. With -t or -P, that many threads or
  * processes make the call at once, and the line counts the descriptors, the
  * distinct inodes they refer to, and the errors.
- * -n repeats the call (closing each descriptor) and reports the last; -L
+ * -n repeats the call (closing each descriptor) and reports the last, in
+ * each thread with -t; -L
  * lowers RLIMIT_NOFILE for the call only; -c adds "+cloexec" to a
  * descriptor that has FD_CLOEXEC; -N makes the process non-dumpable, so
  * that only a privileged process may read its memory. -s passes an open_how of SIZE
@@ -53,7 +54,8 @@ struct request {
 	mode_t mode;
 	unsigned long long resolve;
 	size_t how_size;
-	const char *bad_how;	/* -H KIND, or NULL */
+	bool bad_how;		/* -H: how_addr instead of an open_how of the flags */
+	struct odc_open_how *how_addr;
 };
 
 /* The entry points by their own names: _FILE_OFFSET_BITS=64 would make open() mean open64(). */
@@ -110,7 +112,7 @@ static long call_entry(const struct request *r)
 	if (r->flags & (O_CREAT | (O_TMPFILE & ~O_DIRECTORY)))
 		how->mode = r->mode;
 	if (r->bad_how)
-		how = bad_pointer(r->bad_how, &how->flags, sizeof how->flags);
+		how = r->how_addr;
 
 	if (!strcmp(e, "open"))
 		return plain_open(r->path, r->flags, r->mode);
@@ -271,19 +273,26 @@ static void print_race(const struct outcome *o, int n)
 struct racer {
 	const struct request *req;
 	pthread_barrier_t *start;
+	int times;
 	struct outcome got;
 };
 
+/* TIMES calls, each descriptor closed but the last call's. */
 static void *race(void *arg)
 {
 	struct racer *r = arg;
 
 	pthread_barrier_wait(r->start);
+	for (int i = 1; i < r->times; i++) {
+		long fd = call_entry(r->req);
+		if (fd >= 0)
+			close((int)fd);
+	}
 	r->got = call_once(r->req);
 	return NULL;
 }
 
-static int run_threads(const struct request *req, int n)
+static int run_threads(const struct request *req, int n, int times)
 {
 	static struct racer racers[MAX_RACERS];
 	static struct outcome got[MAX_RACERS];
@@ -292,7 +301,7 @@ static int run_threads(const struct request *req, int n)
 
 	pthread_barrier_init(&start, NULL, (unsigned)n);
 	for (int i = 0; i < n; i++) {
-		racers[i] = (struct racer){ .req = req, .start = &start };
+		racers[i] = (struct racer){ .req = req, .start = &start, .times = times };
 		pthread_create(&tid[i], NULL, race, &racers[i]);
 	}
 	for (int i = 0; i < n; i++) {
@@ -340,7 +349,7 @@ int main(int argc, char **argv)
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
 	bool have_dirfd = false;
 
-	const char *bad_path = NULL;
+	const char *bad_path = NULL, *bad_how = NULL;
 
 	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:")) != -1) {
 		switch (opt) {
@@ -356,7 +365,7 @@ int main(int argc, char **argv)
 		case 'c': report_cloexec = true; break;
 		case 'N': prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); break;
 		case 'B': bad_path = optarg; break;
-		case 'H': req.bad_how = optarg; break;
+		case 'H': bad_how = optarg; break;
 		default: return 2;
 		}
 	}
@@ -367,6 +376,11 @@ int main(int argc, char **argv)
 	req.entry = argv[optind];
 	req.path = bad_path ? bad_pointer(bad_path, "aaaaaaaaaaaaaaaa", 16) : argv[optind + 1];
 	req.flags = parse_flags(argv[optind + 2]);
+	if (bad_how) {
+		uint64_t flags = (unsigned)req.flags;
+		req.bad_how = true;
+		req.how_addr = bad_pointer(bad_how, &flags, sizeof flags);
+	}
 
 	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (here < 0) {
@@ -379,7 +393,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (threads > 0)
-		return run_threads(&req, threads);
+		return run_threads(&req, threads, times);
 	if (processes > 0)
 		return run_processes(&req, processes);
 

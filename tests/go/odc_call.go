@@ -1,20 +1,27 @@
 // odc_call.go: the Go counterpart of tests/odc_call.c, for odcreat --seccomp.
 // Go makes its system calls itself, so no preloaded library sees them.
 //
-//	odc_call_go ENTRY PATH FLAGS
+//	odc_call_go [-B KIND] [-H KIND] ENTRY PATH FLAGS
 //
 // ENTRY is go_open (syscall.Open), go_openat (syscall.Openat against a
-// descriptor of the current directory, after moving to /) or go_openfile
-// (os.OpenFile). FLAGS and the output line are as odc_call's: "RESULT DISK".
+// descriptor of the current directory, after moving to /), go_openfile
+// (os.OpenFile), or go_raw_openat and go_raw_openat2, the bare system calls
+// (as go_openat), which can be given pointers no Go string can be: -B
+// replaces the path, and -H the open_how, by a pointer of KIND, as
+// odc_call's options do (null, unmapped, cross, kernel). FLAGS and the
+// output line are as odc_call's: "RESULT DISK", with " LEAK" for a
+// descriptor left open by a raw call.
 package main
 
 import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"syscall"
+	"unsafe"
 )
 
 var flagNames = map[string]int{
@@ -45,6 +52,91 @@ func parseFlags(list string) int {
 		flags |= bit
 	}
 	return flags
+}
+
+// badPointer is an address of KIND whose first len(head) bytes, if any
+// are readable, hold head: the rest runs into an unmapped page.
+func badPointer(kind string, head []byte) uintptr {
+	switch kind {
+	case "null":
+		return 0
+	case "kernel":
+		switch runtime.GOARCH {
+		case "amd64":
+			return 0xffffffff81000000
+		case "arm64":
+			return 0xffff800008000000
+		}
+		return 0xc1000000
+	}
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE,
+		syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mmap:", err)
+		os.Exit(2)
+	}
+	base := uintptr(unsafe.Pointer(&mem[0]))
+	for i := 0; i < page; i++ {
+		mem[i] = 'a'
+	}
+	copy(mem[page-len(head):page], head)
+	if _, _, errno := syscall.Syscall(syscall.SYS_MUNMAP, base+uintptr(page), uintptr(page), 0); errno != 0 {
+		fmt.Fprintln(os.Stderr, "munmap:", errno)
+		os.Exit(2)
+	}
+	switch kind {
+	case "unmapped":
+		return base + uintptr(page) + 64
+	case "cross":
+		return base + uintptr(page-len(head))
+	}
+	fmt.Fprintf(os.Stderr, "unknown kind of bad pointer %s\n", kind)
+	os.Exit(2)
+	return 0
+}
+
+const sysOpenat2 = 437
+
+// rawCall makes openat or openat2 itself, with the path (and open_how) at
+// the addresses given, or at bad ones of the kinds given.
+func rawCall(entry, path string, flags, dirfd int, badPath, badHow string) (int, error) {
+	cpath := append([]byte(path), 0)
+	pathAddr := uintptr(unsafe.Pointer(&cpath[0]))
+	if badPath != "" {
+		pathAddr = badPointer(badPath, []byte("aaaaaaaaaaaaaaaa"))
+	}
+	var r uintptr
+	var errno syscall.Errno
+	if entry == "go_raw_openat" {
+		r, _, errno = syscall.Syscall6(syscall.SYS_OPENAT, uintptr(dirfd), pathAddr,
+			uintptr(flags), mode, 0, 0)
+	} else {
+		how := make([]byte, 24)
+		*(*uint64)(unsafe.Pointer(&how[0])) = uint64(flags)
+		if flags&syscall.O_CREAT != 0 {
+			*(*uint64)(unsafe.Pointer(&how[8])) = mode
+		}
+		howAddr := uintptr(unsafe.Pointer(&how[0]))
+		if badHow != "" {
+			howAddr = badPointer(badHow, how[:8])
+		}
+		r, _, errno = syscall.Syscall6(sysOpenat2, uintptr(dirfd), pathAddr, howAddr, 24, 0, 0)
+	}
+	runtime.KeepAlive(cpath)
+	if errno != 0 {
+		return -1, errno
+	}
+	return int(r), nil
+}
+
+// openFds counts this process's open descriptors.
+func openFds() int {
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(entries)
 }
 
 // call returns the new descriptor, or the errno.
@@ -123,23 +215,44 @@ func disk(dir string) string {
 }
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: odc_call_go ENTRY PATH FLAGS")
+	args := os.Args[1:]
+	badPath, badHow := "", ""
+	for len(args) > 2 && (args[0] == "-B" || args[0] == "-H") {
+		if args[0] == "-B" {
+			badPath = args[1]
+		} else {
+			badHow = args[1]
+		}
+		args = args[2:]
+	}
+	if len(args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: odc_call_go [-B KIND] [-H KIND] ENTRY PATH FLAGS")
 		os.Exit(2)
 	}
-	entry, path, flags := os.Args[1], os.Args[2], parseFlags(os.Args[3])
+	entry, path, flags := args[0], args[1], parseFlags(args[2])
 	cwd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
 	dirfd := -1
-	if entry == "go_openat" {
+	if strings.HasPrefix(entry, "go_openat") || strings.HasPrefix(entry, "go_raw_") {
 		if dirfd, err = syscall.Open(".", syscall.O_RDONLY|syscall.O_DIRECTORY, 0); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
 		os.Chdir("/")
+	}
+	if strings.HasPrefix(entry, "go_raw_") {
+		before := openFds()
+		fd, err := rawCall(entry, path, flags, dirfd, badPath, badHow)
+		result := describe(fd, err)
+		leak := ""
+		if openFds() != before {
+			leak = " LEAK"
+		}
+		fmt.Printf("%s %s%s\n", result, disk(cwd), leak)
+		return
 	}
 	fd, err := call(entry, path, flags, dirfd)
 	fmt.Printf("%s %s\n", describe(fd, err), disk(cwd))
