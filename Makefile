@@ -71,8 +71,10 @@ MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
 
-# Everything is rebuilt when the compiler, its flags or PREFIX change.
+# Everything is rebuilt when the compiler, its flags or PREFIX change. The
+# compiler and its C library's headers are installed first, as root, or named.
 $(BUILD)/config: FORCE
+	@sh tests/deps.sh build '$(CC)'
 	@mkdir -p $(@D)
 	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' | cmp -s - $@ || \
 		echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' > $@
@@ -157,7 +159,7 @@ $(BUILD)/tests/early_main: tests/early_main.c $(BUILD)/tests/libearly.so
 	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(BUILD)/tests -learly -Wl,-rpath,'$$ORIGIN'
 
 test-deps:
-	@tests/deps.sh
+	@sh tests/deps.sh check
 
 # The test dependencies first: the Go helper needs Debian's golang-go to build.
 check: test-deps
@@ -173,18 +175,18 @@ FOREIGN_CHECK = ODC_BUILD=$(1) ODC_RUN="$$(sed -n 1p $(1)/abi)" ODC_ENTRIES="$(2
 # tests/32: early callers, signals, fork, the i386 variadic ABI, and the
 # installed command for 32-bit and 64-bit programs at once.
 check32:
-	@tests/deps.sh 32
+	@sh tests/deps.sh 32
 	$(MAKE) all $(TEST_BINS)
 	$(MAKE) M32=1 all $(subst $(BUILD)/,build32/,$(TEST_BINS))
 	$(call FOREIGN_CHECK,build32,open open64 openat openat64 sys_open sys_openat,tests/32)
 
 check-aarch64:
-	@tests/deps.sh aarch64
+	@sh tests/deps.sh aarch64
 	$(MAKE) CC=aarch64-linux-gnu-gcc BUILD=build-aarch64 all build-aarch64/tests/odc_call
 	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 sys_openat)
 
 check-musl:
-	@tests/deps.sh musl
+	@sh tests/deps.sh musl
 	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
 	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
 
@@ -196,7 +198,7 @@ check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
 # Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
 # build/deb. DEB_BUILD_OPTIONS=nocheck skips the test suite.
 deb:
-	@tests/deps.sh deb
+	@sh tests/deps.sh deb
 	dpkg-buildpackage -us -uc -b
 	mkdir -p build/deb
 	mv ../odcreat_$(VERSION)_* ../libodcreat_$(VERSION)_* ../odcreat-dbgsym_$(VERSION)_* \
@@ -204,7 +206,9 @@ deb:
 	@ls build/deb
 
 # The README's main job: real programs under every mode, side by side.
-demo: all
+demo:
+	@sh tests/deps.sh demo
+	$(MAKE) all
 	@sh tests/demo.sh $(BUILD)/odcreat
 
 # The library goes where this ABI's loader expands $LIB under PREFIX; with

@@ -1,27 +1,89 @@
 #!/bin/sh
-# What the test suite needs, as Debian 12 packages; with "32", "aarch64",
-# "musl" or "deb", what make check32, check-aarch64, check-musl or deb needs
-# instead.
+# deps.sh TARGET [CC]: what make TARGET needs, as Debian 12 packages, each
+# asked for by name and installed without its Recommends, so that a name
+# missing here shows at once instead of arriving by luck.
+#
+#   build CC   a C compiler CC and its C library's headers (every target that compiles)
+#   demo       the real programs of make demo
+#   check      the test suite (make check)
+#   32, aarch64, musl   make check32, check-aarch64, check-musl
+#   deb        make deb
+#   fuzz       make fuzz
+#   fresh      make check-fresh
+#
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
 set -e
 missing=""
 have_command() { command -v "$1" >/dev/null 2>&1; }
-need_command() { have_command "$1" || missing="$missing $2"; }
+need() { case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac; }
+need_command() { have_command "$1" || need "$2"; }
+need_file() { [ -e "$1" ] || need "$2"; }
+
+# The compiler CC (its first word: a command), and the package that has it
+# and the one with its C library's headers.
+need_compiler() {
+	cc=$1
+	case "${cc%% *}" in
+	cc|gcc|c99) compiler=gcc headers=libc6-dev ;;
+	clang) compiler=clang headers=libc6-dev ;;
+	clang-14) compiler=clang-14 headers=libc6-dev ;;
+	musl-gcc) compiler=musl-tools headers=musl-dev ;;
+	i686-linux-gnu-gcc) compiler=gcc-i686-linux-gnu headers=libc6-dev-i386-cross ;;
+	aarch64-linux-gnu-gcc) compiler=gcc-aarch64-linux-gnu headers=libc6-dev-arm64-cross ;;
+	*) have_command "${cc%% *}" && return 0
+	   echo "make needs the C compiler \"$cc\", which is not installed; give another with CC=" >&2
+	   exit 1 ;;
+	esac
+	if ! have_command "${cc%% *}"; then
+		need "$compiler"
+		need "$headers"
+	elif ! echo '#include <stdlib.h>' | $cc -E -x c - >/dev/null 2>&1; then
+		need "$headers"
+	fi
+}
+
 case "${1:-}" in
+build)
+	need_compiler "${2:-cc}" ;;
+demo)
+	need_compiler cc
+	need_command python3 python3
+	need_command perl perl-base ;;
+check)
+	need_compiler cc
+	# gcc -static needs libc.a, which libc6-dev has.
+	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
+	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
+		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
+		    setpriv:util-linux go:golang-go; do
+		need_command "${pair%%:*}" "${pair#*:}"
+	done
+	need_file /usr/lib/bats/bats-support/load.bash bats-support
+	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
 32)
-	need_command i686-linux-gnu-gcc gcc-i686-linux-gnu
-	[ -f /usr/i686-linux-gnu/lib/libc.so ] || missing="$missing libc6-dev-i386-cross"
+	need_compiler i686-linux-gnu-gcc
 	need_command qemu-i386 qemu-user
 	need_command bats bats ;;
 aarch64)
-	need_command aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
-	[ -f /usr/aarch64-linux-gnu/lib/libc.so ] || missing="$missing libc6-dev-arm64-cross"
+	need_compiler aarch64-linux-gnu-gcc
 	need_command qemu-aarch64 qemu-user
 	need_command bats bats ;;
 musl)
-	need_command musl-gcc musl-tools
+	need_compiler musl-gcc
 	need_command bats bats ;;
+fuzz)
+	# libFuzzer and the sanitizers' runtimes are clang's, in a package of their own.
+	need_compiler "${2:-clang}"
+	have_command "${2:-clang}" &&
+		need_file "$(${2:-clang} -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" \
+			libclang-rt-14-dev ;;
+fresh)
+	need_command mmdebstrap mmdebstrap
+	need_command git git
+	need_command bats bats
+	need_file /usr/lib/bats/bats-support/load.bash bats-support
+	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
 deb)
 	# The package build itself; its Build-Depends come from debian/control.
 	need_command dpkg-buildpackage dpkg-dev
@@ -30,29 +92,21 @@ deb)
 	need_command fakeroot fakeroot
 	if [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
 		echo "installing the Build-Depends of debian/control" >&2
-		DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./ >&2 ||
-			{ apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./ >&2; }
+		export DEBIAN_FRONTEND=noninteractive
+		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
+			{ apt-get update -q >&2 && apt-get build-dep -y -q --no-install-recommends ./ >&2; }
 	fi ;;
 *)
-	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
-		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
-		    go:golang-go; do
-		need_command "${pair%%:*}" "${pair#*:}"
-	done
-	# gcc -static needs libc.a.
-	[ -n "$(gcc -print-file-name=libc.a | grep /)" ] || missing="$missing libc6-dev" ;;
+	echo "deps.sh: unknown target \"${1:-}\"" >&2
+	exit 2 ;;
 esac
-if [ "${1:-}" != deb ]; then
-	[ -f /usr/lib/bats/bats-support/load.bash ] || missing="$missing bats-support"
-	[ -f /usr/lib/bats/bats-assert/load.bash ] || missing="$missing bats-assert"
-fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
-	echo "make check${1:+ for $1} needs:$missing. Install them with: sudo apt-get install$missing" >&2
+	echo "make $1 needs:$missing. Install them with:" \
+	     "sudo apt-get install --no-install-recommends$missing" >&2
 	exit 1
 fi
 echo "installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-# qemu-user's recommended binfmt handlers would change how foreign programs run.
-install() { apt-get install -y -q ${1:+--no-install-recommends} $missing >&2; }
-install "${1:-}" || { apt-get update -q >&2 && install "${1:-}"; }
+install() { apt-get install -y -q --no-install-recommends $missing >&2; }
+install || { apt-get update -q >&2 && install; }

@@ -25,16 +25,21 @@ FUZZ_LIB_SRC := $(filter-out src/config.c src/log.c,$(SHIM_SRC))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Wno-string-concatenation -Iinclude -D_GNU_SOURCE
 
-.PHONY: fuzz fuzz-build
+.PHONY: fuzz fuzz-build fuzz-deps
 
-fuzz-build: $(FUZZ_BIN)
+fuzz-deps:
+	@sh tests/deps.sh fuzz '$(FUZZ_CC)'
+
+fuzz-build: fuzz-deps
+	$(MAKE) $(FUZZ_BIN)
 
 $(FUZZ_BIN): tests/fuzz/fuzz_semantics.c $(SHIM_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_semantics.c $(FUZZ_LIB_SRC) -ldl
 
 # The scratch area lives in $(FUZZ_DIR)/tmp; the harness removes it at exit.
-fuzz: $(FUZZ_BIN)
+fuzz: fuzz-deps
+	$(MAKE) $(FUZZ_BIN)
 	@rm -rf $(FUZZ_DIR)/tmp
 	@mkdir -p $(FUZZ_CORPUS) $(FUZZ_DIR)/tmp
 	@echo "fuzz: $(FUZZ_BIN) for $(FUZZ_SECONDS) s, corpus $(FUZZ_CORPUS), output in $(FUZZ_OUT)"
