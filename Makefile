@@ -66,7 +66,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-installed clean deb demo install uninstall \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-installed clean deb demo install \
+	uninstall \
 	test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
@@ -189,6 +190,11 @@ check-musl:
 	@sh tests/deps.sh musl
 	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
 	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
+
+# The README's two commands on a fresh minimal Debian 12 root (tests/fresh/).
+check-fresh:
+	@sh tests/deps.sh fresh
+	bats --print-output-on-failure tests/fresh
 
 # The installed packages (autopkgtest, debian/tests): the table and the
 # installed command, with test programs built here.
