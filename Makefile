@@ -31,25 +31,27 @@ CFLAGS  += -m32
 endif
 endif
 
+# Two products, each built from its folders of src/, no file named by hand:
+#   the library  src/core/ and src/preload/ (its exports: shim.map)
+#   the command  src/core/, src/cmd/ and src/cmd/seccomp/
+# include/ holds the interfaces between those folders; each folder's own
+# headers sit beside its sources. Nothing of include/ is installed.
+CORE_SRC    := $(wildcard src/core/*.c)
+PRELOAD_SRC := $(wildcard src/preload/*.c)
+CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/seccomp/*.c)
+obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
+LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
+CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
+HEADERS     := $(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h)
+
 # 64-bit inode numbers and sizes on 32-bit builds too, or fstatat fails with EOVERFLOW.
-SHIM_CFLAGS  := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
-		-D_FILE_OFFSET_BITS=64
+OBJ_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
+	      -D_FILE_OFFSET_BITS=64
 # No start files: they serve C++ destructors, transactional memory and
 # profiling, none of which the library has, and their four imports would
 # cost every process four symbol lookups at start-up.
 SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -Wl,-z,relro \
 		-Wl,--no-undefined
-
-SHIM_SRC := src/shim.c src/config.c src/errname.c src/log.c src/mode.c src/next.c src/how.c src/path.c \
-	    src/raw.c src/readable.c src/semantics.c src/sticky.c src/sys.c
-SHIM_OBJ := $(SHIM_SRC:src/%.c=$(BUILD)/shim/%.o)
-HEADERS  := $(wildcard include/*.h)
-
-# The command shares the semantics, configuration and log with the library: it
-# runs them itself for --probe and, as the seccomp supervisor, for --seccomp.
-CMD_OBJ := $(addprefix $(BUILD)/cmd/,odcreat.o exec.o probe.o seccomp.o serve.o supervise.o target.o) \
-	   $(addprefix $(BUILD)/shim/,config.o errname.o how.o log.o mode.o path.o readable.o semantics.o sticky.o sys.o next.o \
-				      raw.o)
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
@@ -84,19 +86,19 @@ $(BUILD)/config: FORCE
 $(BUILD)/abi: src/abi.sh $(BUILD)/config
 	sh src/abi.sh '$(CC) $(CFLAGS)' $(BUILD)/abi-probe > $@
 
-$(BUILD)/shim/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config
+$(BUILD)/obj/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config
 	@mkdir -p $(@D)
-	$(CC) $(SHIM_CFLAGS) -c -o $@ $<
+	$(CC) $(OBJ_CFLAGS) -I$(<D) $(CMD_DEFINES) -c -o $@ $<
 
-$(BUILD)/libodcreat.so: $(SHIM_OBJ) shim.map
-	$(CC) $(SHIM_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(SHIM_OBJ)
+$(BUILD)/libodcreat.so: $(LIB_OBJ) shim.map
+	$(CC) $(OBJ_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(LIB_OBJ)
 
-# Where the library is, and whether the loader expands $LIB (musl's does not).
-$(BUILD)/cmd/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config $(BUILD)/abi
-	@mkdir -p $(@D)
-	$(CC) $(SHIM_CFLAGS) -DODC_PREFIX='"$(PREFIX)"' -DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' \
-		-DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
-		-DODC_VERSION='"$(VERSION)"' -c -o $@ $<
+# The command's own: where the library is, and whether the loader expands
+# $LIB (musl's does not); src/cmd/seccomp/ uses src/cmd/'s headers.
+$(call obj_of,$(CMD_SRC)): $(BUILD)/abi
+$(call obj_of,$(CMD_SRC)): CMD_DEFINES = -Isrc/cmd -DODC_PREFIX='"$(PREFIX)"' \
+	-DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' -DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
+	-DODC_VERSION='"$(VERSION)"'
 
 $(BUILD)/odcreat: $(CMD_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ)
@@ -110,9 +112,9 @@ $(BUILD)/abi.link: $(BUILD)/libodcreat.so $(BUILD)/abi
 	ln -sfr $(BUILD)/libodcreat.so $(MAIN_BUILD)/$(SHIM_PATH)
 	@touch $@
 
-$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h src/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h src/core/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -o $@ $< src/errname.c -lpthread
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -lpthread
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
@@ -123,9 +125,9 @@ $(BUILD)/tests/odc_race: tests/odc_race.c Makefile
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
 # Without the sanitizers, which have no static runtime.
-$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h src/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h src/core/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/errname.c \
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/core/errname.c \
 		-lpthread
 
 $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile

@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "odc_kernel.h"
+#include "odc_seccomp_abi.h"
 #include "odc_seccomp.h"
 
 static int take_listener(pid_t child, int from)

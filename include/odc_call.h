@@ -40,14 +40,18 @@ struct odc_call {
 #define ODC_TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
 
 /*
- * True when FLAGS hold O_CREAT|O_DIRECTORY in a form odcreat redefines.
- * O_TMPFILE contains the O_DIRECTORY bit and keeps its own meaning; open()
- * ignores O_CREAT beside O_PATH and openat2() rejects it, on every kernel.
+ * FLAGS hold O_CREAT|O_DIRECTORY in a form odcreat redefines when
+ * (FLAGS & ODC_COMBINED_MASK) == ODC_COMBINED. O_TMPFILE contains the
+ * O_DIRECTORY bit and keeps its own meaning; open() ignores O_CREAT beside
+ * O_PATH and openat2() rejects it, on every kernel. (The seccomp filter
+ * makes the same test in BPF.)
  */
+#define ODC_COMBINED_MASK (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)
+#define ODC_COMBINED (O_CREAT | O_DIRECTORY)
+
 static inline bool odc_flags_combined(int flags)
 {
-	return (flags & (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)) ==
-	       (O_CREAT | O_DIRECTORY);
+	return (flags & ODC_COMBINED_MASK) == ODC_COMBINED;
 }
 
 /* Whether an openat2 with HOW carries the pair: its flags must fit an int, as every open's do. */

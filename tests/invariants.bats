@@ -32,7 +32,8 @@ syscalls_of() {
 @test "odcreat's own kernel definitions match this system's kernel headers, on every ABI it builds for" {
 	for cc in cc i686-linux-gnu-gcc aarch64-linux-gnu-gcc; do
 		command -v $cc > /dev/null || continue
-		run $cc -std=gnu11 -D_GNU_SOURCE -I"$ROOT/include" -fsyntax-only "$ROOT/tests/kernel_abi.c"
+		run $cc -std=gnu11 -D_GNU_SOURCE -I"$ROOT/include" -I"$ROOT/src/cmd/seccomp" -fsyntax-only \
+			"$ROOT/tests/kernel_abi.c"
 		assert_success
 	done
 }
@@ -44,7 +45,7 @@ syscalls_of() {
 	local newer="strerrorname_np strerrordesc_np sigabbrev_np sigdescr_np pidfd_open pidfd_getfd
 		pidfd_send_signal close_range closefrom renameat2 statx getrandom getentropy
 		memfd_create copy_file_range reallocarray explicit_bzero execveat mlock2 openat2 fchmodat2"
-	run bash -c "nm -u '$BUILD'/shim/*.o '$BUILD'/cmd/*.o | awk '{print \$2}' | sort -u"
+	run bash -c "nm -u \$(find '$BUILD/obj' -name '*.o') | awk '{print \$2}' | sort -u"
 	for f in $newer; do
 		refute_line "$f"
 	done

@@ -7,11 +7,8 @@
 #   make fuzz FUZZ_ARGS='-runs=1000'    (any further libFuzzer options)
 #   $(BUILD)/fuzz/fuzz_semantics $(BUILD)/fuzz/crash-...    (replay one input)
 #
-# Included from the Makefile, whose BUILD, SHIM_SRC and HEADERS it uses.
-
-BUILD    ?= build
-SHIM_SRC ?= src/shim.c src/config.c src/log.c src/mode.c src/next.c src/raw.c src/semantics.c src/sys.c
-HEADERS  ?= $(wildcard include/*.h)
+# Included from the Makefile, whose BUILD, CORE_SRC, PRELOAD_SRC and HEADERS
+# it uses: the harness is the library, with its own main.
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
@@ -21,9 +18,9 @@ FUZZ_BIN     := $(FUZZ_DIR)/fuzz_semantics
 FUZZ_CORPUS  := $(FUZZ_DIR)/corpus
 FUZZ_OUT     := $(FUZZ_DIR)/fuzz.log
 # The harness #includes config.c and log.c, to reset their state for each input.
-FUZZ_LIB_SRC := $(filter-out src/config.c src/log.c,$(SHIM_SRC))
+FUZZ_LIB_SRC := $(filter-out src/core/config.c src/core/log.c,$(CORE_SRC) $(PRELOAD_SRC))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Wno-string-concatenation -Iinclude -D_GNU_SOURCE
+		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Wno-string-concatenation -Iinclude -Isrc/core -Isrc/preload -D_GNU_SOURCE
 
 .PHONY: fuzz fuzz-build fuzz-deps
 
@@ -33,7 +30,7 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	$(MAKE) $(FUZZ_BIN)
 
-$(FUZZ_BIN): tests/fuzz/fuzz_semantics.c $(SHIM_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+$(FUZZ_BIN): tests/fuzz/fuzz_semantics.c $(CORE_SRC) $(PRELOAD_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_semantics.c $(FUZZ_LIB_SRC) -ldl
 

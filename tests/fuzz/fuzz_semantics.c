@@ -32,8 +32,8 @@
  * $TMPDIR or /tmp), ODC_FUZZ_TABLE (tests/table.txt, checked against the
  * model at start-up), ODC_FUZZ_REPO (the repository, for reproducers).
  */
-#include "../../src/config.c"
-#include "../../src/log.c"
+#include "../../src/core/config.c"
+#include "../../src/core/log.c"
 
 #include <dirent.h>
 #include <fcntl.h>

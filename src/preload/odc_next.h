@@ -5,12 +5,14 @@
 #ifndef ODC_NEXT_H
 #define ODC_NEXT_H
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 
 #include "odc_kernel.h"
+#include "odc_raw.h"
 
 typedef int odc_open_fn(const char *, int, ...);
 typedef int odc_openat_fn(int, const char *, int, ...);
@@ -32,17 +34,27 @@ extern struct odc_next odc_next;
 /* Called from the constructor: dlsym is neither lock-free nor signal-safe. */
 void odc_next_resolve(void);
 
-/* A system call made without libc: the kernel's result, a negative errno on failure. */
-long odc_raw_call(long nr, long a, long b, long c, long d, long e, long f);
-/* The same, with -1 and errno on failure, as libc's. */
-long odc_raw_syscall(long nr, long a, long b, long c, long d, long e, long f);
-int odc_raw_openat(int dirfd, const char *path, int flags, mode_t mode);
-int odc_raw_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size);
-
 /*
  * Until the constructor has run (other libraries' constructors open files
- * first), and for functions libc lacks, the forwarders go to the kernel.
+ * first), and for functions libc lacks, the forwarders go to the kernel,
+ * and give its answer as libc would: -1 and errno.
  */
+static inline long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
+{
+	long ret = odc_raw_call(nr, a, b, c, d, e, f);
+
+	if (ret < 0) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+static inline int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
+}
+
 #define odc_next_fn(name) __atomic_load_n(&odc_next.name, __ATOMIC_ACQUIRE)
 #define odc_likely(x) __builtin_expect(!!(x), 1)
 
@@ -51,7 +63,7 @@ static inline int odc_next_open(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_raw_openat(AT_FDCWD, path, flags, mode);
+	return odc_next_kernel_openat(AT_FDCWD, path, flags, mode);
 }
 
 static inline int odc_next_open64(const char *path, int flags, mode_t mode)
@@ -59,7 +71,7 @@ static inline int odc_next_open64(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open_lfs);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_raw_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
+	return odc_next_kernel_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
 }
 
 static inline int odc_next_openat(int dirfd, const char *path, int flags,
@@ -68,7 +80,7 @@ static inline int odc_next_openat(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_raw_openat(dirfd, path, flags, mode);
+	return odc_next_kernel_openat(dirfd, path, flags, mode);
 }
 
 static inline int odc_next_openat64(int dirfd, const char *path, int flags,
@@ -77,7 +89,7 @@ static inline int odc_next_openat64(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat_lfs);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_raw_openat(dirfd, path, flags | O_LARGEFILE, mode);
+	return odc_next_kernel_openat(dirfd, path, flags | O_LARGEFILE, mode);
 }
 
 static inline int odc_next_openat2(int dirfd, const char *path,
@@ -86,7 +98,7 @@ static inline int odc_next_openat2(int dirfd, const char *path,
 	odc_openat2_fn *fn = odc_next_fn(openat2);
 	if (fn)
 		return fn(dirfd, path, how, size);
-	return odc_raw_openat2(dirfd, path, how, size);
+	return (int)odc_next_kernel(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
 }
 
 static inline long odc_next_syscall(long nr, long a, long b, long c, long d,
@@ -95,7 +107,7 @@ static inline long odc_next_syscall(long nr, long a, long b, long c, long d,
 	odc_syscall_fn *fn = odc_next_fn(syscall);
 	if (odc_likely(fn))
 		return fn(nr, a, b, c, d, e, f);
-	return odc_raw_syscall(nr, a, b, c, d, e, f);
+	return odc_next_kernel(nr, a, b, c, d, e, f);
 }
 
 #endif

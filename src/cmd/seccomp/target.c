@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "odc_kernel.h"
+#include "odc_seccomp_abi.h"
 #include "odc_target.h"
 
 /* process_vm_readv never reads across this boundary in one piece. */

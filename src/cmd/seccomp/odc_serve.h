@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "odc_kernel.h"
+#include "odc_seccomp_abi.h"
 
 #include "odc_mode.h"
 

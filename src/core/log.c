@@ -18,9 +18,9 @@
 #include "odc_config.h"
 #include "odc_errname.h"
 #include "odc_log.h"
-#include "odc_next.h"
 #include "odc_path.h"
 #include "odc_readable.h"
+#include "odc_real.h"
 
 /* The log descriptor is moved this high, out of the way of the program's own. */
 #define ODC_LOG_FD_MIN 512
@@ -316,10 +316,10 @@ static void odc_log_refuse(const char *dest)
  * waiting for one, and a full one fails the write; either way the line is
  * dropped. A symlink is followed only where the kernel's rule allows it.
  */
-int odc_log_open(const char *dest, bool *refused)
+long odc_log_open(const char *dest, bool *refused)
 {
 	const int flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
-	int fd = odc_next_openat(AT_FDCWD, dest, flags | O_NOFOLLOW, 0644);
+	long fd = odc_real_openat(AT_FDCWD, dest, flags | O_NOFOLLOW, 0644);
 
 	/*
 	 * At a symlink O_NOFOLLOW fails with ELOOP, or with EACCES where the
@@ -327,19 +327,13 @@ int odc_log_open(const char *dest, bool *refused)
 	 * refuses it first.
 	 */
 	*refused = false;
-	if (fd >= 0 || (errno != ELOOP && errno != EACCES))
+	if (fd >= 0 || (fd != -ELOOP && fd != -EACCES))
 		return fd;
-	int err = errno;
-	if (!odc_log_link_refused(dest)) {
-		if (err == ELOOP)
-			return odc_next_openat(AT_FDCWD, dest, flags, 0644);
-		errno = err;
-		return -1;
-	}
+	if (!odc_log_link_refused(dest))
+		return fd == -ELOOP ? odc_real_openat(AT_FDCWD, dest, flags, 0644) : fd;
 	*refused = true;
 	odc_log_refuse(dest);
-	errno = EACCES;
-	return -1;
+	return -EACCES;
 }
 
 /* The log file's descriptor, opened on first use and kept; ST describes it. */
@@ -350,7 +344,7 @@ static int odc_log_file(const char *dest, struct stat *st)
 		return seen;
 
 	bool refused;
-	int fd = odc_log_open(dest, &refused);
+	int fd = (int)odc_log_open(dest, &refused);
 	if (fd < 0)
 		return -1;
 	int high = fcntl(fd, F_DUPFD_CLOEXEC, ODC_LOG_FD_MIN);
@@ -416,8 +410,8 @@ static void odc_log_stderr(const struct odc_line *l)
 		odc_log_write(STDERR_FILENO, &st, l);
 		return;
 	}
-	int fd = odc_next_openat(AT_FDCWD, "/proc/self/fd/2",
-				 O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
+	int fd = (int)odc_real_openat(AT_FDCWD, "/proc/self/fd/2",
+				      O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
 	if (fd < 0)
 		return;
 	odc_log_write(fd, &st, l);

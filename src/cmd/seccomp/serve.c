@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "odc_call.h"
-#include "odc_kernel.h"
+#include "odc_seccomp_abi.h"
 #include "odc_log.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"

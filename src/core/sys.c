@@ -1,12 +1,14 @@
 /*
- * The real calls behind the semantics, as the shim makes them: opens go to
- * the next definition (never back into the shim), the rest straight to libc.
+ * The real calls behind the semantics: opens as the product makes its own
+ * (odc_real.h), the rest through libc, so that another preloaded library
+ * (fakeroot) sees them; libc's errno becomes a negative errno here, once.
  */
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "odc_next.h"
+#include "odc_raw.h"
+#include "odc_real.h"
 #include "odc_sys.h"
 
 static long odc_sys_result(long ret)
@@ -17,7 +19,7 @@ static long odc_sys_result(long ret)
 long odc_sys_open(const struct odc_call *c, int flags, mode_t mode)
 {
 	if (!c->via_openat2)
-		return odc_sys_result(odc_next_openat(c->dirfd, c->path, flags, mode));
+		return odc_real_openat(c->dirfd, c->path, flags, mode);
 
 	/* openat2 refuses a mode that nothing will be created with. */
 	struct odc_open_how how = {
@@ -25,12 +27,12 @@ long odc_sys_open(const struct odc_call *c, int flags, mode_t mode)
 		.mode = flags & (O_CREAT | ODC_TMPFILE_BIT) ? mode : 0,
 		.resolve = c->resolve,
 	};
-	return odc_sys_result(odc_next_openat2(c->dirfd, c->path, &how, sizeof how));
+	return odc_real_openat2(c->dirfd, c->path, &how, sizeof how);
 }
 
 long odc_sys_openat(int dirfd, const char *name, int flags, mode_t mode)
 {
-	return odc_sys_result(odc_next_openat(dirfd, name, flags, mode));
+	return odc_real_openat(dirfd, name, flags, mode);
 }
 
 long odc_sys_close(int fd)
@@ -91,7 +93,7 @@ void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX])
 
 long odc_sys_fchmod_path(int fd, mode_t mode)
 {
-	long ret = odc_raw_syscall(ODC_NR_FCHMODAT2, fd, (long)"", mode, AT_EMPTY_PATH, 0, 0);
+	long ret = odc_raw_call(ODC_NR_FCHMODAT2, fd, (long)"", mode, AT_EMPTY_PATH, 0, 0);
 
 	/* Older kernels say ENOSYS; some sandboxes' filters say EPERM. */
 	if (ret == 0)

@@ -13,32 +13,19 @@
 #include <unistd.h>
 
 #include "odc_call.h"
-#include "odc_kernel.h"
 #include "odc_seccomp.h"
+#include "odc_seccomp_abi.h"
 
 #define ODC_NO_SYSCALL (-1)
 
 /* The open calls of one ABI this build can run. */
 struct odc_abi {
 	uint32_t arch;
-	int nr[3];	/* indexed by enum odc_syscall */
+	int nr[3];	/* indexed by enum odc_syscall; ODC_NO_SYSCALL where there is none */
 	bool x32;
 };
 
-static const struct odc_abi odc_abis[] = {
-#if defined(__x86_64__)
-	{ ODC_AUDIT_ARCH_X86_64, { 2, 257, 437 }, .x32 = false },
-	{ ODC_AUDIT_ARCH_X86_64, { ODC_X32_SYSCALL_BIT | 2, ODC_X32_SYSCALL_BIT | 257,
-				   ODC_X32_SYSCALL_BIT | 437 }, .x32 = true },
-	{ ODC_AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
-#elif defined(__i386__)
-	{ ODC_AUDIT_ARCH_I386, { 5, 295, 437 }, .x32 = false },
-#elif defined(__aarch64__)
-	{ ODC_AUDIT_ARCH_AARCH64, { ODC_NO_SYSCALL, 56, 437 }, .x32 = false },
-#else
-#error "odcreat --seccomp: no system call numbers for this architecture"
-#endif
-};
+static const struct odc_abi odc_abis[] = { ODC_ARCH_ABIS };
 
 #define ODC_ABI_COUNT (sizeof odc_abis / sizeof odc_abis[0])
 
@@ -51,15 +38,20 @@ static const int odc_flags_arg[] = {
 
 /*
  * Filters see x32 numbers even where the kernel runs no x32 code (Debian's
- * default): those calls are left to the kernel, which refuses them.
+ * default): those calls are left to the kernel, which refuses them. Only
+ * x86-64 has x32 (include/arch/x86_64.h).
  */
 static bool odc_x32_runs(void)
 {
+#ifdef ODC_X32_SYSCALL_BIT
 	static int runs = -1;
 
 	if (runs < 0)
 		runs = syscall(ODC_X32_SYSCALL_BIT | SYS_getpid) >= 0 || errno != ENOSYS;
 	return runs;
+#else
+	return false;
+#endif
 }
 
 enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr)
@@ -97,7 +89,6 @@ const char *odc_seccomp_syscall_name(enum odc_syscall call)
 	((struct odc_sock_filter)ODC_BPF_JUMP(ODC_BPF_JMP | ODC_BPF_JEQ | ODC_BPF_K, (k), 0, (uint8_t)(skip)))
 #define ODC_LOAD(off) ODC_STMT(ODC_BPF_LD | ODC_BPF_W | ODC_BPF_ABS, (off))
 #define ODC_RET(action) ODC_STMT(ODC_BPF_RET | ODC_BPF_K, (action))
-#define ODC_FLAGS_MASK (O_CREAT | O_DIRECTORY | ODC_TMPFILE_BIT | O_PATH)
 
 /*
  * One call of one ABI: "not this call" jumps past the block, which ends in
@@ -113,8 +104,8 @@ static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, 
 	nr_test = n++;
 	if (flags_arg != ODC_NO_SYSCALL) {
 		b[n++] = ODC_LOAD(ODC_ARG_LOW(flags_arg));
-		b[n++] = ODC_STMT(ODC_BPF_ALU | ODC_BPF_AND | ODC_BPF_K, ODC_FLAGS_MASK);
-		b[n++] = ODC_JEQ(O_CREAT | O_DIRECTORY, 1);
+		b[n++] = ODC_STMT(ODC_BPF_ALU | ODC_BPF_AND | ODC_BPF_K, ODC_COMBINED_MASK);
+		b[n++] = ODC_JEQ(ODC_COMBINED, 1);
 		b[n++] = ODC_RET(ODC_SECCOMP_RET_USER_NOTIF);
 		b[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	} else {

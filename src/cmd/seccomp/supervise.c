@@ -20,7 +20,7 @@
 
 #include "odc_config.h"
 #include "odc_exec.h"
-#include "odc_kernel.h"
+#include "odc_seccomp_abi.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
 #include "odc_supervise.h"

@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "odc_errname.h"
-#include "odc_next.h"
 #include "odc_probe.h"
+#include "odc_real.h"
 #include "odc_sys.h"
 
 enum odc_probe_object { ODC_PROBE_NOTHING, ODC_PROBE_DIR, ODC_PROBE_DATA };
@@ -47,12 +47,12 @@ static const struct odc_probe_state odc_probe_states[] = {
 
 static int odc_probe_put_data(int dir, const char *name)
 {
-	int fd = odc_raw_openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	long fd = odc_real_openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return -1;
-	ssize_t n = write(fd, "data", 4);
-	close(fd);
+	ssize_t n = write((int)fd, "data", 4);
+	close((int)fd);
 	return n == 4 ? 0 : -1;
 }
 
@@ -117,9 +117,7 @@ static int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, 
 			odc_probe_states[state].name, strerror(errno));
 		return -1;
 	}
-	long ret = mode < 0 ? odc_raw_openat(dir, c.path, flags, c.mode) : odc_semantics(mode, &c);
-	if (mode < 0 && ret < 0)
-		ret = -errno;
+	long ret = mode < 0 ? odc_real_openat(dir, c.path, flags, c.mode) : odc_semantics(mode, &c);
 	odc_probe_describe(dir, ret, out, len);
 	odc_probe_clear(dir);
 	return 0;
@@ -181,11 +179,11 @@ int odc_probe(void)
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		return ODC_PROBE_FAILED;
 	}
-	int dir = odc_raw_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-	int status = dir < 0 ? ODC_PROBE_FAILED : odc_probe_in(dir, where);
+	long dir = odc_real_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	int status = dir < 0 ? ODC_PROBE_FAILED : odc_probe_in((int)dir, where);
 	if (dir >= 0) {
-		odc_probe_clear(dir);
-		close(dir);
+		odc_probe_clear((int)dir);
+		close((int)dir);
 	}
 	rmdir(where);
 	fflush(stdout);

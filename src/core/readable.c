@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 
-#include "odc_next.h"
+#include "odc_raw.h"
 #include "odc_readable.h"
 
 static long odc_readable_openat2(const char *path, const struct odc_open_how *how, size_t size)

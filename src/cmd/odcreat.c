@@ -193,17 +193,17 @@ static void odc_set_log(const char *log)
 			log = absolute;
 		}
 		bool refused;
-		int fd = odc_log_open(log, &refused);
+		long fd = odc_log_open(log, &refused);
 		if (refused) {
 			unsetenv("ODCREAT_LOG");
 			return;
 		}
-		if (fd < 0 && errno != ENXIO) {
-			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror(errno));
+		if (fd < 0 && fd != -ENXIO) {
+			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
 			exit(ODC_EXIT_USAGE);
 		}
 		if (fd >= 0)
-			close(fd);
+			close((int)fd);
 	}
 	if (setenv("ODCREAT_LOG", log, 1) < 0) {
 		perror("odcreat");
