@@ -1,21 +1,36 @@
-/* The semantics odcreat can give to open(O_CREAT|O_DIRECTORY). */
+/*
+ * The semantics odcreat can give to open(O_CREAT|O_DIRECTORY), each written
+ * once here: X(ID, FN, NAME, SYSTEMS) for the enum constant ODC_ID, the
+ * function odc_FN of src/core/semantics.c, the name ODCREAT_MODE takes,
+ * and the systems it reproduces. The enum, the names, the semantics table
+ * and --list-modes all come from this list.
+ */
 #ifndef ODC_MODE_H
 #define ODC_MODE_H
 
+#define ODC_MODES(X)                                                                          \
+	X(EINVAL, einval, "einval", "Linux >= 6.4 and 6.1.30+, NetBSD, macOS")                \
+	X(FREEBSD, freebsd, "freebsd", "FreeBSD >= 11, illumos")                              \
+	X(MKDIR, mkdir, "mkdir",                                                              \
+	  "the 2026 upstream Linux series: make the directory, return it open")               \
+	X(LEGACY, legacy, "legacy", "Linux <= 5.6: open a directory or create a regular file") \
+	X(LINUX57, linux57, "linux-5.7",                                                      \
+	  "Linux 5.7 to 6.3, unpatched 5.10/5.15 LTS, OpenBSD <= 7.6: "                       \
+	  "a stray regular file, then ENOTDIR")                                               \
+	X(NATIVE, native, "native", "whatever the running kernel does")
+
 enum odc_mode {
-	ODC_EINVAL,	/* Linux >= 6.4, NetBSD, macOS */
-	ODC_FREEBSD,	/* FreeBSD >= 11, illumos */
-	ODC_MKDIR,	/* the 2026 upstream Linux series */
-	ODC_LEGACY,	/* Linux <= 5.6 */
-	ODC_LINUX57,	/* Linux 5.7 to 6.3 and unpatched LTS kernels */
-	ODC_NATIVE,	/* whatever the running kernel does */
+#define ODC_MODE_ENUM(id, fn, name, systems) ODC_##id,
+	ODC_MODES(ODC_MODE_ENUM)
+#undef ODC_MODE_ENUM
 	ODC_MODE_COUNT
 };
 
 #define ODC_MODE_DEFAULT ODC_EINVAL
 
-/* Space-separated names of every mode, for messages. */
-#define ODC_MODE_NAMES "einval freebsd mkdir legacy linux-5.7 native"
+/* " einval freebsd ...": every mode's name, each after a space, for messages. */
+#define ODC_MODE_SPACED_NAME(id, fn, name, systems) " " name
+#define ODC_MODE_NAMES ODC_MODES(ODC_MODE_SPACED_NAME)
 
 /* The mode called NAME, or -1. */
 int odc_mode_parse(const char *name);

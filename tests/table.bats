@@ -3,6 +3,11 @@
 
 load test_helper
 
+@test "the table has a column for every mode odcreat lists but native, in its order" {
+	[ -n "$MODES" ]
+	assert_equal "$(table_modes)" "$MODES"
+}
+
 @test "open: creat,directory" { check_table open creat,directory; }
 @test "open: creat,directory,excl" { check_table open creat,directory,excl; }
 @test "open: creat,directory,rdwr" { check_table open creat,directory,rdwr; }

@@ -11,13 +11,17 @@ if [ -n "${ODC_INSTALLED:-}" ]; then
 	ODCREAT="$ODC_INSTALLED/bin/odcreat"
 fi
 ODC_CALL="$BUILD/tests/odc_call"
-MODES="einval freebsd mkdir legacy linux-5.7"
 # Builds for another ABI or libc (make check32, check-aarch64, check-musl)
 # set ODC_RUN to what runs their programs (qemu-user with that ABI's
 # libraries, or nothing), and ODC_ENTRIES to the entry points that their
 # libc and emulator have.
 ODC_RUN=${ODC_RUN:-}
 ENTRIES=${ODC_ENTRIES:-open open64 openat openat64 openat2 sys_open sys_openat sys_openat2}
+# The modes, as the command lists them: ALL_MODES, and MODES, those that
+# reproduce a system (all but native), which are tests/table.txt's columns.
+ALL_MODES=$($ODC_RUN "$ODCREAT" --list-modes 2>/dev/null | awk '{ print $1 }' | tr '\n' ' ')
+ALL_MODES=${ALL_MODES% }
+MODES=${ALL_MODES% native}
 # The Go helper's (tests/go/odc_call.go), built with every native make check.
 GO_ENTRIES="go_open go_openat go_openfile"
 
@@ -127,11 +131,16 @@ trim() {
 	ref=${ref%"${ref##*[![:space:]]}"}
 }
 
+# The modes of tests/table.txt's columns, as its header names them.
+table_modes() {
+	sed -n 's/^# flags *|[^|]*|//p' "$ROOT/tests/table.txt" | tr -d ' ' | tr '|' ' '
+}
+
 # check_table ENTRY FLAGS: every row of table.txt for FLAGS, in every mode.
 check_table() {
 	local entry=$1 want_flags=$2 line flags state mode expected i failed=0 rows=0
 	[[ " $ENTRIES $GO_ENTRIES " == *" $entry "* ]] || skip "$entry: not in this build's libc or emulator"
-	local -a cells modes=($MODES)
+	local -a cells modes=($(table_modes))
 	while IFS= read -r line; do
 		case "$line" in '#'*|'') continue ;; esac
 		IFS='|' read -r -a cells <<< "$line"

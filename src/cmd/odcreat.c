@@ -39,7 +39,7 @@ static const char odc_help[] =
 	"\n"
 	"      --seccomp     serve the calls from a seccomp supervisor instead, which\n"
 	"                    reaches static and Go programs too\n"
-	"  -m, --mode=MODE   one of: " ODC_MODE_NAMES " (default: $ODCREAT_MODE, else einval)\n"
+	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES " (default: $ODCREAT_MODE, else einval)\n"
 	"  -l, --log=FILE    log every redefined call to FILE, or to stderr with \"stderr\"\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
@@ -61,7 +61,7 @@ static void odc_check_mode(const char *mode, const char *where)
 {
 	if (odc_mode_parse(mode) >= 0)
 		return;
-	fprintf(stderr, "odcreat: unknown mode \"%s\"%s; valid modes: " ODC_MODE_NAMES "\n",
+	fprintf(stderr, "odcreat: unknown mode \"%s\"%s; valid modes:" ODC_MODE_NAMES "\n",
 		mode, where);
 	exit(ODC_EXIT_USAGE);
 }

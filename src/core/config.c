@@ -32,7 +32,7 @@ static void odc_config_warn(const char *value)
 {
 	static const char head[] = "odcreat: unknown ODCREAT_MODE \"";
 	static const char tail[] =
-		"\"; valid modes: " ODC_MODE_NAMES "; using einval\n";
+		"\"; valid modes:" ODC_MODE_NAMES "; using einval\n";
 	char line[sizeof head + ODC_SHOWN_MAX + 3 + sizeof tail];
 	size_t len = sizeof head - 1;
 

@@ -1,26 +1,13 @@
-/* Mode names and the systems each reproduces: shared by the library and the command. */
+/* Mode names and the systems each reproduces, from include/odc_mode.h's list. */
 #include <string.h>
 
 #include "odc_mode.h"
 
-static const char *const odc_mode_names[ODC_MODE_COUNT] = {
-	[ODC_EINVAL] = "einval",
-	[ODC_FREEBSD] = "freebsd",
-	[ODC_MKDIR] = "mkdir",
-	[ODC_LEGACY] = "legacy",
-	[ODC_LINUX57] = "linux-5.7",
-	[ODC_NATIVE] = "native",
-};
+#define ODC_MODE_NAME(id, fn, name, systems) [ODC_##id] = name,
+#define ODC_MODE_SYSTEMS(id, fn, name, systems) [ODC_##id] = systems,
 
-static const char *const odc_mode_systems_of[ODC_MODE_COUNT] = {
-	[ODC_EINVAL] = "Linux >= 6.4 and 6.1.30+, NetBSD, macOS",
-	[ODC_FREEBSD] = "FreeBSD >= 11, illumos",
-	[ODC_MKDIR] = "the 2026 upstream Linux series: make the directory, return it open",
-	[ODC_LEGACY] = "Linux <= 5.6: open a directory or create a regular file",
-	[ODC_LINUX57] = "Linux 5.7 to 6.3, unpatched 5.10/5.15 LTS, OpenBSD <= 7.6: "
-			"a stray regular file, then ENOTDIR",
-	[ODC_NATIVE] = "whatever the running kernel does",
-};
+static const char *const odc_mode_names[ODC_MODE_COUNT] = { ODC_MODES(ODC_MODE_NAME) };
+static const char *const odc_mode_systems_of[ODC_MODE_COUNT] = { ODC_MODES(ODC_MODE_SYSTEMS) };
 
 int odc_mode_parse(const char *name)
 {

@@ -441,13 +441,10 @@ static long odc_native(const struct odc_call *c)
 	return odc_give(c, odc_sys_open(c, c->flags, c->mode));
 }
 
+#define ODC_MODE_SEMANTICS(id, fn, name, systems) [ODC_##id] = odc_##fn,
+
 static long (*const odc_semantics_of[ODC_MODE_COUNT])(const struct odc_call *) = {
-	[ODC_EINVAL] = odc_einval,
-	[ODC_FREEBSD] = odc_freebsd,
-	[ODC_MKDIR] = odc_mkdir,
-	[ODC_LEGACY] = odc_legacy,
-	[ODC_LINUX57] = odc_linux57,
-	[ODC_NATIVE] = odc_native,
+	ODC_MODES(ODC_MODE_SEMANTICS)
 };
 
 long odc_semantics(enum odc_mode mode, const struct odc_call *c)

@@ -62,11 +62,7 @@ int fz_openat64(int dirfd, const char *path, int flags, ...) __asm__("openat64")
 
 /* ---------------------------------------------------------------- model */
 
-enum fz_mode { M_EINVAL, M_FREEBSD, M_MKDIR, M_LEGACY, M_LINUX57, M_NATIVE, M_COUNT };
-
-static const char *const fz_mode_names[M_COUNT] = {
-	"einval", "freebsd", "mkdir", "legacy", "linux-5.7", "native",
-};
+/* The modes and their names are the library's (include/odc_mode.h); what each does is the model's own. */
 
 enum fz_state {
 	S_MISSING, S_DIR, S_FILE, S_LINKDIR, S_LINKFILE, S_DANGLING, S_SLASH, S_NOPARENT,
@@ -147,15 +143,15 @@ static struct fz_expect fz_made(struct fz_expect e, char name, enum fz_kind kind
  * einval (and native, on Linux 6.18) refuse the pair, freebsd O_EXCL, mkdir
  * write access.
  */
-static int fz_flags_verdict(enum fz_mode mode, int flags)
+static int fz_flags_verdict(enum odc_mode mode, int flags)
 {
 	switch (mode) {
-	case M_EINVAL:
-	case M_NATIVE:
+	case ODC_EINVAL:
+	case ODC_NATIVE:
 		return EINVAL;
-	case M_FREEBSD:
+	case ODC_FREEBSD:
 		return flags & O_EXCL ? EINVAL : 0;
-	case M_MKDIR:
+	case ODC_MKDIR:
 		/* O_TRUNC is ignored. */
 		return (flags & O_ACCMODE) != O_RDONLY ? ENOTDIR : 0;
 	default:
@@ -163,7 +159,7 @@ static int fz_flags_verdict(enum fz_mode mode, int flags)
 	}
 }
 
-static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
+static struct fz_expect model(enum odc_mode mode, enum fz_state s, int flags)
 {
 	struct fz_expect e = { .err = 0, .fd = K_NONE, .disk = fz_disk_before(s), .made = 0 };
 	bool excl = flags & O_EXCL;
@@ -174,7 +170,7 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 	if (verdict)
 		return fz_fail(e, verdict);
 	switch (mode) {
-	case M_FREEBSD:
+	case ODC_FREEBSD:
 		/* Without O_EXCL, an O_DIRECTORY open without O_CREAT. */
 		switch (s) {
 		case S_DIR:
@@ -193,7 +189,7 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 			return fz_fail(e, ENOENT);
 		}
 
-	case M_MKDIR:
+	case ODC_MKDIR:
 		switch (s) {
 		case S_MISSING:
 		case S_SLASH:
@@ -220,8 +216,8 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 		}
 		break;
 
-	case M_LEGACY:
-	case M_LINUX57:
+	case ODC_LEGACY:
+	case ODC_LINUX57:
 		switch (s) {
 		case S_MISSING:
 			e = fz_made(e, 'p', K_FILE);
@@ -247,7 +243,7 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 			break;
 		}
 		/* 973d4b73fbaf: the file stays, the call fails. */
-		if (mode == M_LINUX57) {
+		if (mode == ODC_LINUX57) {
 			e.err = ENOTDIR;
 			e.fd = K_NONE;
 		}
@@ -260,16 +256,16 @@ static struct fz_expect model(enum fz_mode mode, enum fz_state s, int flags)
 }
 
 /* The mode an ODCREAT_MODE value selects; *warn when it deserves the warning. */
-static enum fz_mode fz_mode_of(const char *value, bool *warn)
+static enum odc_mode fz_mode_of(const char *value, bool *warn)
 {
 	*warn = false;
 	if (!value || !*value)
-		return M_EINVAL;
-	for (int m = 0; m < M_COUNT; m++)
-		if (strcmp(value, fz_mode_names[m]) == 0)
-			return (enum fz_mode)m;
+		return ODC_EINVAL;
+	for (int m = 0; m < ODC_MODE_COUNT; m++)
+		if (strcmp(value, odc_mode_name((enum odc_mode)m)) == 0)
+			return (enum odc_mode)m;
 	*warn = true;
-	return M_EINVAL;
+	return ODC_EINVAL;
 }
 
 /* ------------------------------------------------------------ rendering */
@@ -641,7 +637,7 @@ struct fz_config {
 /* A mode name with one small change. */
 static void fz_mutate(struct fz_reader *r, char *out, size_t len)
 {
-	const char *base = fz_mode_names[fz_take(r) % M_COUNT];
+	const char *base = odc_mode_name((enum odc_mode)(fz_take(r) % ODC_MODE_COUNT));
 	uint8_t op = fz_take(r) % 6, pos = fz_take(r), val = fz_take(r);
 	size_t n = strlen(base);
 	char buf[32];
@@ -680,8 +676,8 @@ static void fz_decode_config(struct fz_reader *r, struct fz_config *cfg)
 
 	cfg->mode_set = true;
 	cfg->mode[0] = '\0';
-	if (sel < M_COUNT) {
-		snprintf(cfg->mode, sizeof cfg->mode, "%s", fz_mode_names[sel]);
+	if (sel < ODC_MODE_COUNT) {
+		snprintf(cfg->mode, sizeof cfg->mode, "%s", odc_mode_name((enum odc_mode)sel));
 	} else if (sel < 9) {
 		fz_mutate(r, cfg->mode, sizeof cfg->mode);
 	} else if (sel < 12) {
@@ -698,7 +694,7 @@ static void fz_decode_config(struct fz_reader *r, struct fz_config *cfg)
 	} else if (sel == 13) {
 		cfg->mode_set = false;
 	} else {
-		snprintf(cfg->mode, sizeof cfg->mode, "%s", fz_mode_names[fz_take(r) % M_COUNT]);
+		snprintf(cfg->mode, sizeof cfg->mode, "%s", odc_mode_name((enum odc_mode)(fz_take(r) % ODC_MODE_COUNT)));
 	}
 
 	cfg->log = (enum fz_log)(fz_take(r) % L_COUNT);
@@ -856,7 +852,7 @@ static bool fz_logged(const struct fz_step *st)
 
 struct fz_case {
 	const struct fz_config *cfg;
-	enum fz_mode mode;
+	enum odc_mode mode;
 	int index, count;
 };
 
@@ -897,7 +893,7 @@ static void fz_mismatch(const struct fz_case *k, const struct fz_step *st, const
 	       "  bad:      %s\n"
 	       "  expected: %s\n"
 	       "  actual:   %s\n",
-	       what, fz_mode_names[k->mode], k->cfg->mode_set ? "=" : " unset",
+	       what, odc_mode_name(k->mode), k->cfg->mode_set ? "=" : " unset",
 	       k->cfg->mode_set ? quoted : "", fz_log_names[k->cfg->log],
 	       k->cfg->log_name[0] ? " " : "", k->cfg->log_name[0] ? log_name : "",
 	       k->index + 1, k->count,
@@ -966,7 +962,7 @@ static void fz_build_state(enum fz_state s)
  * every mode. Nothing is made. A readable path is replaced by an empty
  * one, from descriptor -1, so that the raw call fails before any lookup.
  */
-static struct fz_expect fz_bad_model(enum fz_mode mode, const struct fz_step *st,
+static struct fz_expect fz_bad_model(enum odc_mode mode, const struct fz_step *st,
 				     const char *path, const struct odc_open_how *how)
 {
 	struct fz_expect e = { .err = 0, .fd = K_NONE, .disk = fz_disk_before(st->state), .made = 0 };
@@ -1096,8 +1092,8 @@ static void fz_check_warning(const struct fz_case *k, const struct fz_step *firs
 		  strstr(buf, "ODCREAT_MODE") && strstr(buf, "einval");
 	for (ssize_t i = 0; ok && i < n - 1; i++)
 		ok = (unsigned char)buf[i] >= 0x20 && buf[i] != 0x7f;
-	for (int m = 0; ok && m < M_COUNT; m++)
-		ok = strstr(buf, fz_mode_names[m]) != NULL;
+	for (int m = 0; ok && m < ODC_MODE_COUNT; m++)
+		ok = strstr(buf, odc_mode_name((enum odc_mode)m)) != NULL;
 	if (!ok)
 		fz_mismatch(k, first, "warning for an unknown mode",
 			    "one line on stderr: odcreat: ... ODCREAT_MODE ... every mode name",
@@ -1164,7 +1160,7 @@ static void fz_check_log(const struct fz_case *k, const struct fz_step *steps, i
 			 fz_entry_logged[steps[i].entry], dirfd, shown);
 		snprintf(tail, sizeof tail, " mode=0%03o%s semantics=%s result=%s",
 			 (unsigned)steps[i].logged_mode, steps[i].logged_resolve,
-			 fz_mode_names[k->mode], steps[i].logged_result);
+			 odc_mode_name(k->mode), steps[i].logged_result);
 		size_t ll = strlen(line), tl = strlen(tail);
 		if (!strstr(line, head) || ll < tl || strcmp(line + ll - tl, tail) != 0) {
 			snprintf(expected, sizeof expected, "...%s...%s", head, tail);
@@ -1185,7 +1181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fz_decode_config(&r, &cfg);
 	bool warn;
-	enum fz_mode mode = fz_mode_of(cfg.mode_set ? cfg.mode : NULL, &warn);
+	enum odc_mode mode = fz_mode_of(cfg.mode_set ? cfg.mode : NULL, &warn);
 	fz_apply_config(&cfg);
 
 	uint8_t opts = fz_take(&r);
@@ -1221,7 +1217,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			char actual[64];
 			snprintf(actual, sizeof actual, "mode %d, errno %s", (int)got,
 				 fz_errno_name(err));
-			fz_mismatch(&k, &steps[0], "configuration read", fz_mode_names[mode],
+			fz_mismatch(&k, &steps[0], "configuration read", odc_mode_name(mode),
 				    actual);
 		}
 	}
@@ -1239,7 +1235,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (state != (read ? (int)mode : ODC_MODE_UNREAD)) {
 		char actual[32];
 		snprintf(actual, sizeof actual, "state %d", state);
-		fz_mismatch(&k, &steps[0], "configuration", read ? fz_mode_names[mode] : "unread",
+		fz_mismatch(&k, &steps[0], "configuration", read ? odc_mode_name(mode) : "unread",
 			    actual);
 	}
 	fz_check_warning(&k, &steps[0], warn && read);
@@ -1298,16 +1294,32 @@ static void fz_check_table(void)
 		fz_say("fuzz_semantics: no tests/table.txt here; the model is not checked against it\n");
 		return;
 	}
-	static const enum fz_mode cols[] = { M_EINVAL, M_FREEBSD, M_MKDIR, M_LEGACY, M_LINUX57 };
+	/* The modes of the columns after flags and state, as the header names them. */
+	enum odc_mode cols[ODC_MODE_COUNT];
+	int ncols = 0;
 	while (fgets(line, sizeof line, f)) {
-		char *cell[8];
+		char *cell[ODC_MODE_COUNT + 3];
 		int n = 0;
-		if (line[0] == '#' || line[0] == '\n')
+		bool header = strncmp(line, "# flags", 7) == 0;
+		if (!header && (line[0] == '#' || line[0] == '\n'))
 			continue;
-		for (char *save, *tok = strtok_r(line, "|", &save); tok && n < 8;
+		for (char *save, *tok = strtok_r(line, "|", &save); tok && n < ODC_MODE_COUNT + 3;
 		     tok = strtok_r(NULL, "|", &save))
 			cell[n++] = tok;
-		if (n != 7) {
+		if (header) {
+			for (int c = 2; c < n; c++) {
+				fz_trim(cell[c]);
+				int m = odc_mode_parse(cell[c]);
+				if (m < 0) {
+					fz_say("fuzz_semantics: table column %s is no mode\n", cell[c]);
+					bad++;
+					continue;
+				}
+				cols[ncols++] = (enum odc_mode)m;
+			}
+			continue;
+		}
+		if (!ncols || n != ncols + 2) {
 			fz_say("fuzz_semantics: table row with %d cells\n", n);
 			bad++;
 			continue;
@@ -1340,14 +1352,14 @@ static void fz_check_table(void)
 			bad++;
 			continue;
 		}
-		for (int c = 0; c < 5; c++) {
+		for (int c = 0; c < ncols; c++) {
 			char want[128];
 			struct fz_expect e = model(cols[c], (enum fz_state)s, flags);
 			fz_render_expect(&e, want, sizeof want);
 			if (strcmp(want, cell[c + 2]) != 0) {
 				fz_say("fuzz_semantics: model disagrees with table.txt: %s %s %s:"
 				       " table '%s', model '%s'\n", cell[0], cell[1],
-				       fz_mode_names[cols[c]], cell[c + 2], want);
+				       odc_mode_name(cols[c]), cell[c + 2], want);
 				bad++;
 			}
 		}
@@ -1360,5 +1372,5 @@ static void fz_check_table(void)
 		fz_cleanup();
 		exit(1);
 	}
-	fz_say("fuzz_semantics: model agrees with tests/table.txt (%d rows x 5 modes)\n", rows);
+	fz_say("fuzz_semantics: model agrees with tests/table.txt (%d rows x %d modes)\n", rows, ncols);
 }
