@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "odc_exec.h"
+#include "odc_exit.h"
 
 int odc_exec(char **argv)
 {

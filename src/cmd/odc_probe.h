@@ -2,10 +2,7 @@
 #ifndef ODC_PROBE_H
 #define ODC_PROBE_H
 
-/* The exit status when the probe itself cannot run. */
-#define ODC_PROBE_FAILED 125
-
-/* Print the kernel's behaviour and the mode it matches; the exit status. */
+/* Print the kernel's behaviour and the mode it matches; the exit status (ODC_EXIT_FAILED where the probe itself cannot run). */
 int odc_probe(void);
 
 #endif

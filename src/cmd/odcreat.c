@@ -13,14 +13,12 @@
 #include <unistd.h>
 
 #include "odc_exec.h"
+#include "odc_exit.h"
 #include "odc_log.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_supervise.h"
 
-/* Exit statuses, as env(1) and nice(1) use them. */
-#define ODC_EXIT_USAGE 2
-#define ODC_EXIT_FAILED ODC_PROBE_FAILED	/* odcreat itself could not go on */
 
 #define ODC_SHIM_NAME "libodcreat.so"
 /* Under each ABI's library directory, one of its own: a preload-only plugin. */
@@ -46,8 +44,10 @@ static const char odc_help[] =
 	"  -h, --help        show this help\n"
 	"      --version     show the version\n"
 	"\n"
-	"Exit status: COMMAND's own; 127 if COMMAND is not found, 126 if it cannot be\n"
-	"run, 2 for a usage error, 125 if odcreat itself fails.\n";
+	"Exit status: COMMAND's own; " ODC_EXIT_TEXT(ODC_EXIT_NOT_FOUND) " if COMMAND is not found, "
+	ODC_EXIT_TEXT(ODC_EXIT_CANNOT_RUN) " if it cannot be\n"
+	"run, " ODC_EXIT_TEXT(ODC_EXIT_USAGE) " for a usage error, " ODC_EXIT_TEXT(ODC_EXIT_FAILED)
+	" if odcreat itself fails.\n";
 
 static void odc_die_usage(const char *fmt, const char *arg)
 {
@@ -230,7 +230,7 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 	if (log)
 		odc_set_log(log);
 	if (seccomp)
-		return odc_supervise(argv, ODC_EXIT_FAILED);
+		return odc_supervise(argv);
 
 	return odc_exec(argv);
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "odc_errname.h"
+#include "odc_exit.h"
 #include "odc_probe.h"
 #include "odc_real.h"
 #include "odc_sys.h"
@@ -139,12 +140,12 @@ static int odc_probe_in(int dir, const char *where)
 		for (size_t s = 0; s < ODC_PROBE_STATES; s++) {
 			char kernel[ODC_PROBE_TEXT] = "", emulated[ODC_PROBE_TEXT];
 			if (odc_probe_one(dir, s, flag_sets[f], -1, kernel, sizeof kernel) < 0)
-				return ODC_PROBE_FAILED;
+				return ODC_EXIT_FAILED;
 			printf("%-18s %-6s %-26s", odc_probe_states[s].name, f ? "yes" : "no", kernel);
 			for (int m = 0; m < ODC_PROBE_MODES; m++) {
 				emulated[0] = '\0';
 				if (odc_probe_one(dir, s, flag_sets[f], m, emulated, sizeof emulated) < 0)
-					return ODC_PROBE_FAILED;
+					return ODC_EXIT_FAILED;
 				if (strcmp(kernel, emulated) != 0)
 					continue;
 				matched[m]++;
@@ -177,10 +178,10 @@ int odc_probe(void)
 	if (!mkdtemp(where)) {
 		fprintf(stderr, "odcreat: --probe cannot make a directory in %s: %s\n",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
-		return ODC_PROBE_FAILED;
+		return ODC_EXIT_FAILED;
 	}
 	long dir = odc_real_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-	int status = dir < 0 ? ODC_PROBE_FAILED : odc_probe_in((int)dir, where);
+	int status = dir < 0 ? ODC_EXIT_FAILED : odc_probe_in((int)dir, where);
 	if (dir >= 0) {
 		odc_probe_clear((int)dir);
 		close((int)dir);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "odc_config.h"
+#include "odc_line.h"
 
 #define ODC_MODE_UNREAD (-1)
 
@@ -22,30 +23,19 @@ static int odc_config_state = ODC_MODE_UNREAD;
 /* Points into the environment, which glibc never frees. */
 static const char *odc_config_log_dest;
 
-static char odc_config_printable(char ch)
-{
-	return ch >= 0x20 && ch < 0x7f && ch != '"' ? ch : '?';
-}
-
-/* One write(2), so the line cannot interleave with other output. */
+/* One write(2), so the line cannot interleave with other output; escaped as the log escapes. */
 static void odc_config_warn(const char *value)
 {
-	static const char head[] = "odcreat: unknown ODCREAT_MODE \"";
-	static const char tail[] =
-		"\"; valid modes:" ODC_MODE_NAMES "; using einval\n";
-	char line[sizeof head + ODC_SHOWN_MAX + 3 + sizeof tail];
-	size_t len = sizeof head - 1;
+	struct odc_line l;
 
-	memcpy(line, head, len);
-	for (size_t i = 0; value[i] && i < ODC_SHOWN_MAX; i++)
-		line[len++] = odc_config_printable(value[i]);
-	if (strlen(value) > ODC_SHOWN_MAX) {
-		memcpy(line + len, "...", 3);
-		len += 3;
-	}
-	memcpy(line + len, tail, sizeof tail - 1);
-	len += sizeof tail - 1;
-	ssize_t ignored = write(STDERR_FILENO, line, len);
+	odc_line_start(&l);
+	odc_put(&l, "odcreat: unknown ODCREAT_MODE ");
+	odc_put_quoted(&l, value, ODC_SHOWN_MAX);
+	if (strlen(value) > ODC_SHOWN_MAX)
+		odc_put(&l, "...");
+	odc_put(&l, "; valid modes:" ODC_MODE_NAMES "; using einval");
+	odc_line_end(&l);
+	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
 	(void)ignored;
 }
 

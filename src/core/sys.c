@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_line.h"
 #include "odc_raw.h"
 #include "odc_real.h"
 #include "odc_sys.h"
@@ -78,17 +79,9 @@ long odc_sys_fstat(int fd, struct stat *st)
 void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX])
 {
 	static const char head[] = "/proc/self/fd/";
-	char digits[12];
-	int n = 0;
 
-	do {
-		digits[n++] = (char)('0' + fd % 10);
-		fd /= 10;
-	} while (fd);
 	memcpy(out, head, sizeof head - 1);
-	for (int i = 0; i < n; i++)
-		out[sizeof head - 1 + i] = digits[n - 1 - i];
-	out[sizeof head - 1 + n] = '\0';
+	out[sizeof head - 1 + odc_format_uint(out + sizeof head - 1, (unsigned)fd)] = '\0';
 }
 
 long odc_sys_fchmod_path(int fd, mode_t mode)

@@ -17,10 +17,10 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/fuzz_semantics
 FUZZ_CORPUS  := $(FUZZ_DIR)/corpus
 FUZZ_OUT     := $(FUZZ_DIR)/fuzz.log
-# The harness #includes config.c and log.c, to reset their state for each input.
-FUZZ_LIB_SRC := $(filter-out src/core/config.c src/core/log.c,$(CORE_SRC) $(PRELOAD_SRC))
+# The harness #includes config.c and log_dest.c, to reset their state for each input.
+FUZZ_LIB_SRC := $(filter-out src/core/config.c src/core/log_dest.c,$(CORE_SRC) $(PRELOAD_SRC))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Wno-string-concatenation -Iinclude -Isrc/core -Isrc/preload -D_GNU_SOURCE
+		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude -Isrc/core -Isrc/preload -D_GNU_SOURCE
 
 .PHONY: fuzz fuzz-build fuzz-deps
 

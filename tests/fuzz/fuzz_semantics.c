@@ -3,7 +3,7 @@
  *
  * The library's sources are linked into this binary, so its open, open64,
  * openat, openat64, openat2 and syscall are the ones every call below goes
- * through. config.c and log.c are included here (and not compiled apart) so
+ * through. config.c and log_dest.c are included here (and not compiled apart) so
  * that each input can start from an unread configuration and a closed log.
  *
  * One input is: an ODCREAT_MODE value (unset, empty, a mode name, a mutated
@@ -33,7 +33,9 @@
  * model at start-up), ODC_FUZZ_REPO (the repository, for reproducers).
  */
 #include "../../src/core/config.c"
-#include "../../src/core/log.c"
+#include "../../src/core/log_dest.c"
+#include "odc_errname.h"
+#include "odc_raw.h"
 
 #include <dirent.h>
 #include <fcntl.h>

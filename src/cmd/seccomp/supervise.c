@@ -20,6 +20,7 @@
 
 #include "odc_config.h"
 #include "odc_exec.h"
+#include "odc_exit.h"
 #include "odc_seccomp_abi.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
@@ -71,7 +72,7 @@ static void odc_child(char **argv, int sock, const sigset_t *mask)
 
 	if (write(sock, &listener, sizeof listener) != sizeof listener || listener < 0 ||
 	    read(sock, &go, 1) != 1)
-		_exit(125);
+		_exit(ODC_EXIT_FAILED);
 	close(listener);
 	close(sock);
 	sigprocmask(SIG_SETMASK, mask, NULL);
@@ -220,7 +221,7 @@ static int odc_exit_status(int status)
 	return 128 + sig;
 }
 
-int odc_supervise(char **argv, int exit_failed)
+int odc_supervise(char **argv)
 {
 	struct odc_supervisor s = { .child = 0 };
 	sigset_t handled, old_mask;
@@ -229,23 +230,23 @@ int odc_supervise(char **argv, int exit_failed)
 
 	if (err < 0) {
 		odc_fail_install(-err);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	if (odc_target_init() < 0) {
 		odc_fail("cannot read this process's own credentials", errno);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	odc_signal_set(&handled);
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sock) < 0 ||
 	    prctl(PR_SET_CHILD_SUBREAPER, 1) < 0 ||
 	    sigprocmask(SIG_BLOCK, &handled, &old_mask) < 0) {
 		odc_fail("cannot prepare", errno);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	s.child = fork();
 	if (s.child < 0) {
 		odc_fail("cannot fork", errno);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	if (s.child == 0) {
 		close(sock[0]);
@@ -264,13 +265,13 @@ int odc_supervise(char **argv, int exit_failed)
 	if (listener < 0) {
 		close(sock[0]);	/* the child sees no go-ahead, and exits */
 		waitpid(s.child, NULL, 0);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	char go = 1;
 	if (write(sock[0], &go, 1) != 1) {
 		odc_fail("the child died before it could run the command", errno);
 		waitpid(s.child, NULL, 0);
-		return exit_failed;
+		return ODC_EXIT_FAILED;
 	}
 	close(sock[0]);
 	odc_sync_wake_up(listener);

@@ -1,0 +1,92 @@
+/* Building a line on the stack (odc_line.h). */
+#include <string.h>
+
+#include "odc_line.h"
+
+void odc_line_start(struct odc_line *l)
+{
+	l->len = 0;
+	l->cut = false;
+}
+
+void odc_line_end(struct odc_line *l)
+{
+	l->text[l->len++] = '\n';
+}
+
+void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
+{
+	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
+
+	if (l->cut)
+		return;
+	if (n > room) {
+		memcpy(l->text + l->len, s, room);
+		memcpy(l->text + l->len + room, "...", 3);
+		l->len += room + 3;
+		l->cut = true;
+		return;
+	}
+	memcpy(l->text + l->len, s, n);
+	l->len += n;
+}
+
+void odc_put(struct odc_line *l, const char *s)
+{
+	odc_put_bytes(l, s, strlen(s));
+}
+
+/* V's digits in BASE, at least WIDTH of them, ending at END: their count. */
+static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
+{
+	int n = 0;
+
+	do {
+		*--end = "0123456789abcdef"[v % base];
+		n++;
+		v /= base;
+	} while (v || n < width);
+	return n;
+}
+
+void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width)
+{
+	char digits[24];
+	int n = odc_digits(digits + sizeof digits, v, base, width);
+
+	odc_put_bytes(l, digits + sizeof digits - n, (size_t)n);
+}
+
+void odc_put_int(struct odc_line *l, long long v)
+{
+	if (v < 0) {
+		odc_put(l, "-");
+		odc_put_uint(l, 0ULL - (unsigned long long)v, 10, 1);
+		return;
+	}
+	odc_put_uint(l, (unsigned long long)v, 10, 1);
+}
+
+void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
+{
+	odc_put(l, "\"");
+	for (const char *end = s + max; s < end && *s && !l->cut; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') {
+			odc_put_bytes(l, s, 1);
+			continue;
+		}
+		odc_put(l, "\\x");
+		odc_put_uint(l, ch, 16, 2);
+	}
+	odc_put(l, "\"");
+}
+
+size_t odc_format_uint(char *out, unsigned long long v)
+{
+	char digits[24];
+	int n = odc_digits(digits + sizeof digits, v, 10, 1);
+
+	memcpy(out, digits + sizeof digits - n, (size_t)n);
+	return (size_t)n;
+}

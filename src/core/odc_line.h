@@ -1,0 +1,39 @@
+/*
+ * A line of text built on the stack, for the log and for the library's
+ * messages: written later with one write(2), so that lines from many
+ * threads and processes never interleave. No stdio, no allocation.
+ */
+#ifndef ODC_LINE_H
+#define ODC_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A line longer than this is cut short, and ends in "...". */
+#define ODC_LINE_MAX 2048
+
+struct odc_line {
+	char text[ODC_LINE_MAX];
+	size_t len;
+	bool cut;	/* full: "..." written, and nothing more but the newline */
+};
+
+void odc_line_start(struct odc_line *l);
+/* The newline, which always fits. */
+void odc_line_end(struct odc_line *l);
+
+void odc_put_bytes(struct odc_line *l, const char *s, size_t n);
+void odc_put(struct odc_line *l, const char *s);
+/* V in BASE (up to 16), with at least WIDTH digits. */
+void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width);
+void odc_put_int(struct odc_line *l, long long v);
+/*
+ * S quoted, with every byte that could forge a line or a field written as
+ * \xHH; no more than the line holds, nor more than MAX bytes of S.
+ */
+void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
+
+/* V in decimal at OUT, which holds 21 bytes: the digits' count. No NUL. */
+size_t odc_format_uint(char *out, unsigned long long v);
+
+#endif

@@ -1,0 +1,10 @@
+/* The log's destination: a file kept open, or standard error. */
+#ifndef ODC_LOG_DEST_H
+#define ODC_LOG_DEST_H
+
+#include "odc_line.h"
+
+/* L to DEST, a file name or "stderr", opened on first use. */
+void odc_log_send(const char *dest, const struct odc_line *l);
+
+#endif

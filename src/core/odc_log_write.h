@@ -1,0 +1,15 @@
+/* Writing a log line without ever holding the program up, or raising SIGPIPE. */
+#ifndef ODC_LOG_WRITE_H
+#define ODC_LOG_WRITE_H
+
+#include <sys/stat.h>
+
+#include "odc_line.h"
+
+/* L to FD, which ST describes: dropped where it would block. */
+void odc_log_write(int fd, const struct stat *st, const struct odc_line *l);
+
+/* L to standard error, likewise. */
+void odc_log_stderr(const struct odc_line *l);
+
+#endif
