@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 
+#include "odc_call.h"
+
 /*
  * Whether an O_CREAT open that found OBJECT in the directory HOLDER must
  * fail with EACCES: HOLDER is sticky and others may write it, and neither
@@ -17,5 +19,15 @@
  * else counts whatever they say.
  */
 bool odc_sticky_refuses(const struct stat *object, const struct stat *holder);
+
+/* Whether the rule refuses what FD refers to (a directory: DIR), found by C's name. */
+bool odc_sticky_found(const struct odc_call *c, int fd, bool dir);
+
+/*
+ * What O_CREAT makes of C's name when it holds something other than a
+ * directory: EACCES where the rule refuses it, which the kernel checks
+ * first, or else ENOTDIR.
+ */
+long odc_not_a_dir(const struct odc_call *c);
 
 #endif
