@@ -23,17 +23,21 @@ struct odc_call {
 	 * mode with bits beyond 07777), or 0.
 	 */
 	long how_error;
+	/* The caller in another process for whom the supervisor acts; NULL for this process. */
+	const struct odc_caller *caller;
+};
+
+/* A caller in another process: hooks that reach it, each given CTX. */
+struct odc_caller {
 	/*
-	 * Copies a new descriptor to a caller in another process: the caller's
-	 * number for it, or a negative errno. This process's copy stays open.
-	 * NULL when the caller is this process.
+	 * Copy a new descriptor FD to the caller, close-on-exec if CLOEXEC: the
+	 * caller's number for it, or a negative errno. This process's copy
+	 * stays open.
 	 */
-	long (*give)(const struct odc_call *c, long fd);
-	/*
-	 * Whether that caller has a descriptor slot free: 0, or -EMFILE. NULL
-	 * when the caller is this process, whose own opens find out.
-	 */
-	long (*room)(const struct odc_call *c);
+	long (*give)(void *ctx, long fd, bool cloexec);
+	/* Whether the caller has a descriptor slot free: 0, or -EMFILE. */
+	long (*room)(void *ctx);
+	void *ctx;
 };
 
 /* The bit of O_TMPFILE that is not O_DIRECTORY (glibc's __O_TMPFILE holds both). */

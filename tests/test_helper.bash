@@ -17,6 +17,12 @@ ODC_CALL="$BUILD/tests/odc_call"
 # libc and emulator have.
 ODC_RUN=${ODC_RUN:-}
 ENTRIES=${ODC_ENTRIES:-open open64 openat openat64 openat2 sys_open sys_openat sys_openat2}
+# An emulator may lack a system call the ABI has (qemu 7.2 has no openat2):
+# then the entry points that make it are left out, saying so.
+NO_OPENAT2=
+if [ -n "$ODC_RUN" ] && [[ $($ODC_RUN "$ODC_CALL" sys_openat2 / directory 2>&1) == ENOSYS* ]]; then
+	NO_OPENAT2="openat2 sys_openat2"
+fi
 # The modes, as the command lists them: ALL_MODES, and MODES, those that
 # reproduce a system (all but native), which are tests/table.txt's columns.
 ALL_MODES=$($ODC_RUN "$ODCREAT" --list-modes 2>/dev/null | awk '{ print $1 }' | tr '\n' ' ')
@@ -139,7 +145,8 @@ table_modes() {
 # check_table ENTRY FLAGS: every row of table.txt for FLAGS, in every mode.
 check_table() {
 	local entry=$1 want_flags=$2 line flags state mode expected i failed=0 rows=0
-	[[ " $ENTRIES $GO_ENTRIES " == *" $entry "* ]] || skip "$entry: not in this build's libc or emulator"
+	[[ " $ENTRIES $GO_ENTRIES " == *" $entry "* ]] || skip "$entry: not in this build's libc"
+	[[ " $NO_OPENAT2 " != *" $entry "* ]] || skip "$entry: this build's emulator has no openat2"
 	local -a cells modes=($(table_modes))
 	while IFS= read -r line; do
 		case "$line" in '#'*|'') continue ;; esac

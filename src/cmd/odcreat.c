@@ -12,17 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_env.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
 #include "odc_log.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_supervise.h"
-
-
-#define ODC_SHIM_NAME "libodcreat.so"
-/* Under each ABI's library directory, one of its own: a preload-only plugin. */
-#define ODC_SHIM_DIR "odcreat"
 
 static const char odc_usage[] =
 	"usage: odcreat [--seccomp] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
@@ -72,143 +68,6 @@ static void odc_list_modes(void)
 		printf("%-10s %s%s\n", odc_mode_name((enum odc_mode)m),
 		       odc_mode_systems((enum odc_mode)m),
 		       m == ODC_MODE_DEFAULT ? " (default)" : "");
-}
-
-/*
- * The preload for the library under BASE, in OUT, if this program's ABI has
- * one there (BASE/ODC_LIB_SUBDIR/odcreat/libodcreat.so). It names the directory
- * with $LIB where the loader expands that (glibc's does, musl's does not),
- * so that every program of the command's tree loads the library of its own
- * ABI: 64-bit and 32-bit alike, wherever each ABI's loader looks.
- */
-static bool odc_shim_under(const char *base, char *out, size_t len)
-{
-	char own[PATH_MAX];
-	int n = snprintf(own, sizeof own, "%s/" ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base);
-
-	if (n <= 0 || (size_t)n >= sizeof own || access(own, R_OK) != 0)
-		return false;
-	n = snprintf(out, len, "%s/%s/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base,
-		     ODC_LIB_EXPANDS ? "$LIB" : ODC_LIB_SUBDIR);
-	return n > 0 && (size_t)n < len;
-}
-
-/*
- * The library in this program's own directory (the build tree, where make
- * puts it as make install does under PREFIX), else in the prefix this
- * program is installed in (PREFIX/bin/odcreat, wherever that tree was
- * moved), else under the PREFIX it was built for. Never relative to the
- * current directory.
- */
-static void odc_find_shim(char *out, size_t len)
-{
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	char *slash = NULL;
-
-	if (n > 0) {
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-	}
-	if (slash) {
-		*slash = '\0';
-		if (odc_shim_under(self, out, len))
-			return;
-		char *up = strrchr(self, '/');
-		if (up && up != self) {
-			*up = '\0';
-			if (odc_shim_under(self, out, len))
-				return;
-			*up = '/';
-		}
-	}
-	if (odc_shim_under(ODC_PREFIX, out, len))
-		return;
-	fprintf(stderr, "odcreat: cannot find " ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME
-		" in %s, its parent or " ODC_PREFIX "\n", slash ? self : "this program's directory");
-	exit(ODC_EXIT_FAILED);
-}
-
-static bool odc_is_shim(const char *entry, size_t len)
-{
-	size_t name = sizeof ODC_SHIM_NAME - 1;
-
-	return len >= name && memcmp(entry + len - name, ODC_SHIM_NAME, name) == 0 &&
-	       (len == name || entry[len - name - 1] == '/');
-}
-
-/*
- * SHIM first (none under --seccomp), then what LD_PRELOAD held already,
- * less any other copy of the shim.
- */
-static void odc_set_preload(const char *shim)
-{
-	const char *old = getenv("LD_PRELOAD");
-	size_t cap = (shim ? strlen(shim) : 0) + (old ? strlen(old) : 0) + 2;
-	char *preload = malloc(cap);
-
-	if (!preload) {
-		perror("odcreat");
-		exit(ODC_EXIT_FAILED);
-	}
-	size_t len = (size_t)snprintf(preload, cap, "%s", shim ? shim : "");
-	for (const char *p = old ? old : ""; *p;) {
-		size_t n = strcspn(p, ": ");
-		if (n && !odc_is_shim(p, n)) {
-			if (len)
-				preload[len++] = ':';
-			memcpy(preload + len, p, n);
-			len += n;
-		}
-		p += n + (p[n] != '\0');
-	}
-	preload[len] = '\0';
-	if (len == 0)
-		unsetenv("LD_PRELOAD");
-	else if (setenv("LD_PRELOAD", preload, 1) < 0) {
-		perror("odcreat");
-		exit(ODC_EXIT_FAILED);
-	}
-	free(preload);
-}
-
-/*
- * An absolute name the command can still reach after it changes directory,
- * opened here as the library will open it: a FIFO with no reader yet is
- * fine, a symlink the kernel's rule refuses means no log (said once).
- */
-static void odc_set_log(const char *log)
-{
-	char absolute[PATH_MAX];
-
-	if (strcmp(log, "stderr") != 0) {
-		if (log[0] != '/') {
-			char cwd[PATH_MAX];
-			if (!getcwd(cwd, sizeof cwd) ||
-			    snprintf(absolute, sizeof absolute, "%s/%s", cwd, log) >=
-				    (int)sizeof absolute) {
-				fprintf(stderr, "odcreat: log %s: %s\n", log, strerror(ENAMETOOLONG));
-				exit(ODC_EXIT_USAGE);
-			}
-			log = absolute;
-		}
-		bool refused;
-		long fd = odc_log_open(log, &refused);
-		if (refused) {
-			unsetenv("ODCREAT_LOG");
-			return;
-		}
-		if (fd < 0 && fd != -ENXIO) {
-			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
-			exit(ODC_EXIT_USAGE);
-		}
-		if (fd >= 0)
-			close((int)fd);
-	}
-	if (setenv("ODCREAT_LOG", log, 1) < 0) {
-		perror("odcreat");
-		exit(ODC_EXIT_FAILED);
-	}
 }
 
 /* Under --seccomp the supervisor serves every call, and no library is preloaded. */
@@ -293,3 +152,4 @@ int main(int argc, char **argv)
 		odc_die_usage("%s", "no command given");
 	return odc_run(argv + optind, mode, log, seccomp);
 }
+

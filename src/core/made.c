@@ -11,12 +11,12 @@
 #include "odc_made.h"
 #include "odc_sys.h"
 
-/* FD, found by this call, as the caller's descriptor: see odc_call.give. */
+/* FD, found by this call, as the caller's descriptor: see odc_caller.give. */
 long odc_give(const struct odc_call *c, long fd)
 {
-	if (fd < 0 || !c->give)
+	if (fd < 0 || !c->caller)
 		return fd;
-	long given = c->give(c, fd);
+	long given = c->caller->give(c->caller->ctx, fd, c->flags & O_CLOEXEC);
 	odc_sys_close((int)fd);
 	return given;
 }
@@ -62,9 +62,9 @@ static void odc_undo(const struct odc_call *c, const struct odc_at *at,
  */
 long odc_give_made(const struct odc_call *c, const struct odc_at *at, long fd)
 {
-	if (!c->give)
+	if (!c->caller)
 		return fd;
-	long given = c->give(c, fd);
+	long given = c->caller->give(c->caller->ctx, fd, c->flags & O_CLOEXEC);
 	struct stat made;
 	struct odc_at own;
 	if (given < 0 && odc_sys_fstat((int)fd, &made) == 0) {

@@ -25,8 +25,8 @@ static long odc_admit(const struct odc_call *c)
 		return -EAGAIN;
 	long ret = odc_readable_path(c->path);
 
-	if (ret == 0 && c->room)
-		ret = c->room(c);
+	if (ret == 0 && c->caller)
+		ret = c->caller->room(c->caller->ctx);
 	return ret;
 }
 

@@ -27,9 +27,12 @@ setup() {
 	run shim mkdir "$BUILD/tests/odc_stress" vfork
 	assert_output "vfork=fd:dir"
 	# qemu 7.2 with the cross toolchain's libraries (no i386 libc installed)
-	# hangs forking beside threads even without odcreat.
-	timeout 30 shim none "$BUILD/tests/odc_stress" fork-threads 4 > /dev/null ||
-		skip "fork beside threads hangs under $ODC_RUN, without odcreat too"
+	# hangs forking beside threads even without odcreat; run natively, the
+	# test always runs.
+	if [ -n "$ODC_RUN" ]; then
+		timeout 30 shim none "$BUILD/tests/odc_stress" fork-threads 4 > /dev/null
+		[ $? -ne 124 ] || skip "fork beside threads hangs under qemu-user, without odcreat too"
+	fi
 	rm -rf from-*
 	run shim legacy "$BUILD/tests/odc_stress" fork-threads 4
 	assert_output "children=fd:file,ENOTDIR threads=fd:file,ENOTDIR"

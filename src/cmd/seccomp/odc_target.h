@@ -42,6 +42,12 @@ int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap);
  */
 int odc_target_fd_room(const struct odc_target *t);
 
+/*
+ * After a failed access to T (errno): T refused where the supervisor may not
+ * inspect it. The negative errno.
+ */
+int odc_target_access_failed(struct odc_target *t);
+
 /* A descriptor of this process for T's DIRFD (AT_FDCWD: its working directory). */
 int odc_target_dirfd(struct odc_target *t, int dirfd);
 

@@ -1,6 +1,6 @@
 /*
  * Answering one notified call for odcreat --seccomp: read what the target
- * passed, run the library's semantics (src/semantics.c) on its behalf, and
+ * passed, run the library's semantics (src/core/semantics.c) on its behalf, and
  * hand the result over with SECCOMP_IOCTL_NOTIF_ADDFD, or answer the errno.
  */
 #include <errno.h>
@@ -14,22 +14,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "odc_call.h"
-#include "odc_seccomp_abi.h"
 #include "odc_log.h"
-#include "odc_seccomp.h"
-#include "odc_serve.h"
-#include "odc_target.h"
-
-/* One notified call, and everything needed to answer it. */
-struct odc_request {
-	struct odc_call call;		/* its dirfd is this process's copy */
-	int target_dirfd;		/* the number the target passed */
-	const struct odc_server *s;
-	uint64_t id;
-	struct odc_target target;
-	char path[PATH_MAX + 1];	/* room to cut a path the kernel finds too long */
-};
+#include "odc_request.h"
 
 /* A page no call can read: the path of a call whose path the target could not have read. */
 static const char *odc_unreadable;
@@ -44,92 +30,19 @@ static void odc_reply(const struct odc_server *s, uint64_t id, int error, uint32
 	ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_SEND, s->resp);
 }
 
-static const struct odc_request *odc_request_of(const struct odc_call *c)
-{
-	return (const struct odc_request *)((const char *)c - offsetof(struct odc_request, call));
-}
-
 /* The give hook: the descriptor becomes the call's result in the target. */
-static long odc_give_target(const struct odc_call *c, long fd)
+static long odc_give_target(void *ctx, long fd, bool cloexec)
 {
-	const struct odc_request *r = odc_request_of(c);
+	const struct odc_request *r = ctx;
 	struct odc_seccomp_notif_addfd add = {
 		.id = r->id,
 		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
 		.srcfd = (uint32_t)fd,
-		.newfd_flags = (uint32_t)(c->flags & O_CLOEXEC),
+		.newfd_flags = cloexec ? O_CLOEXEC : 0,
 	};
 	long ret = ioctl(r->s->listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 
 	return ret < 0 ? -errno : ret;
-}
-
-/* A notified call that the kernel may carry out itself: odc_decode's answer besides errnos. */
-#define ODC_PASS 1
-
-/*
- * An openat2, from its open_how, read as the kernel reads it: 0 for a call
- * the semantics serve, ODC_PASS, or the kernel's errno for an open_how it
- * cannot read. That one is answered here and not passed on: a thread of the
- * target could map the page in the meantime. Flags that cannot be read for
- * want of permission might hold the pair: that call is refused.
- */
-static long odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif *n)
-{
-	struct odc_open_how how;
-
-	if (n->data.args[3] != sizeof how)
-		return ODC_PASS;
-	int err = odc_target_copy(&r->target, n->data.args[2], &how, sizeof how);
-	if (err == -EFAULT)
-		return err;
-	if (err < 0) {
-		if (!r->target.refused)
-			r->target.refused = "its memory cannot be read";
-		return 0;
-	}
-	if (!odc_how_combined(&how))
-		return ODC_PASS;
-	struct odc_call call = odc_call_openat2(r->call.dirfd, r->call.path, &how);
-	call.give = r->call.give;
-	call.room = r->call.room;
-	r->call = call;
-	return 0;
-}
-
-/*
- * The call's arguments, with the path still in the target: 0 for a call
- * the semantics serve, ODC_PASS for one they leave alone (the filter lets
- * through only open and openat that need them, but sees no openat2 flags),
- * or the errno to answer at once.
- */
-static long odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
-		       uint64_t *path_addr, const char **entry)
-{
-	enum odc_syscall call = odc_seccomp_syscall(n->data.arch, n->data.nr);
-	const uint64_t *a = n->data.args;
-
-	*entry = odc_seccomp_syscall_name(call);
-	switch (call) {
-	case ODC_SYSCALL_OPEN:
-		r->target_dirfd = AT_FDCWD;
-		*path_addr = a[0];
-		r->call.flags = (int)a[1];
-		r->call.mode = (mode_t)a[2];
-		break;
-	case ODC_SYSCALL_OPENAT:
-	case ODC_SYSCALL_OPENAT2:
-		r->target_dirfd = (int)a[0];
-		*path_addr = a[1];
-		if (call == ODC_SYSCALL_OPENAT2)
-			return odc_decode_how(r, n);
-		r->call.flags = (int)a[2];
-		r->call.mode = (mode_t)a[3];
-		break;
-	default:
-		return ODC_PASS;
-	}
-	return odc_flags_combined(r->call.flags) ? 0 : ODC_PASS;
 }
 
 /*
@@ -174,9 +87,11 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
  * it looks the name up, a target out of descriptors gets EMFILE before
  * anything is made.
  */
-static long odc_room_target(const struct odc_call *c)
+static long odc_room_target(void *ctx)
 {
-	return odc_target_fd_room(&odc_request_of(c)->target);
+	const struct odc_request *r = ctx;
+
+	return odc_target_fd_room(&r->target);
 }
 
 static long odc_carry_out(struct odc_request *r)
@@ -224,8 +139,8 @@ void odc_serve(struct odc_server *s)
 		return;	/* the target died before we looked */
 
 	struct odc_request r = {
-		.call = { .dirfd = -1, .path = r.path, .give = odc_give_target,
-			  .room = odc_room_target },
+		.call = { .dirfd = -1, .path = r.path, .caller = &r.caller },
+		.caller = { .give = odc_give_target, .room = odc_room_target, .ctx = &r },
 		.s = s,
 		.id = n->id,
 	};

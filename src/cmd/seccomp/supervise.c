@@ -24,6 +24,7 @@
 #include "odc_seccomp_abi.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
+#include "odc_start.h"
 #include "odc_supervise.h"
 #include "odc_target.h"
 
@@ -33,107 +34,6 @@ struct odc_supervisor {
 	int child_status;
 	bool child_reaped;
 };
-
-static void odc_fail(const char *what, int err)
-{
-	fprintf(stderr, "odcreat: --seccomp: %s%s%s; nothing was run\n", what,
-		err ? ": " : "", err ? strerror(err) : "");
-}
-
-/* ---- starting the command ---- */
-
-static void odc_fail_install(int err)
-{
-	switch (err) {
-	case ENOSYS:
-		odc_fail("this kernel has no seccomp (CONFIG_SECCOMP)", 0);
-		break;
-	case EINVAL:
-		odc_fail("this kernel has no seccomp user notification (Linux 5.0 or later, "
-			 "CONFIG_SECCOMP_FILTER)", 0);
-		break;
-	case EBUSY:
-		odc_fail("another seccomp supervisor already serves this process "
-			 "(odcreat --seccomp does not nest)", 0);
-		break;
-	default:
-		odc_fail("cannot install the seccomp filter", err);
-	}
-}
-
-/*
- * In the child: install the filter, pass its listener's number up, and
- * exec once the supervisor holds the listener. Never returns.
- */
-static void odc_child(char **argv, int sock, const sigset_t *mask)
-{
-	int listener = odc_seccomp_install();
-	char go;
-
-	if (write(sock, &listener, sizeof listener) != sizeof listener || listener < 0 ||
-	    read(sock, &go, 1) != 1)
-		_exit(ODC_EXIT_FAILED);
-	close(listener);
-	close(sock);
-	sigprocmask(SIG_SETMASK, mask, NULL);
-	_exit(odc_exec(argv));
-}
-
-/*
- * ADDFD (Linux 5.9) with SEND (5.14), asked about a notification that
- * cannot exist: a kernel that has both looks for it and says ENOENT.
- */
-static bool odc_can_send_fds(int listener)
-{
-	struct odc_seccomp_notif_addfd add = {
-		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
-		.srcfd = (uint32_t)listener,
-	};
-
-	return ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add) < 0 && errno == ENOENT;
-}
-
-/*
- * Where the kernel has it (6.6), the target and the supervisor hand the CPU
- * to each other for a round trip instead of waking through the scheduler.
- * Elsewhere the ioctl fails with EINVAL and nothing changes.
- */
-static void odc_sync_wake_up(int listener)
-{
-	uint64_t flags = ODC_SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP;
-
-	ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags);
-}
-
-/* The child's listener, copied into this process: a descriptor, or -1 after a message. */
-static int odc_take_listener(pid_t child, int sock)
-{
-	int remote;
-
-	if (read(sock, &remote, sizeof remote) != sizeof remote) {
-		odc_fail("the child died before installing the filter", 0);
-		return -1;
-	}
-	if (remote < 0) {
-		odc_fail_install(-remote);
-		return -1;
-	}
-	int pidfd = odc_pidfd_open(child, 0);
-	int listener = pidfd < 0 ? -1 : odc_pidfd_getfd(pidfd, remote, 0);
-	if (listener < 0) {
-		odc_fail("cannot take the filter's listener from the child (pidfd_getfd, "
-			 "Linux 5.6, and ptrace access)", errno);
-		return -1;
-	}
-	close(pidfd);
-	if (!odc_can_send_fds(listener)) {
-		odc_fail("this kernel cannot hand descriptors to a supervised process "
-			 "(ODC_SECCOMP_ADDFD_FLAG_SEND, Linux 5.14)", 0);
-		close(listener);
-		return -1;
-	}
-	return listener;
-}
 
 /* ---- waiting for the tree ---- */
 
@@ -279,3 +179,4 @@ int odc_supervise(char **argv)
 	odc_serve_tree(&s, sigfd);
 	return odc_exit_status(s.child_status);
 }
+

@@ -1,6 +1,6 @@
 /*
- * What the supervisor reads about a target, all of it from /proc, pidfds
- * and process_vm_readv. The supervisor acts with its own credentials, in
+ * What the supervisor reads about a target, from /proc (src/cmd/seccomp/
+ * proc.c), pidfds and process_vm_readv (target_mem.c). The supervisor acts with its own credentials, in
  * its own root and mount namespace, so it acts for a target only when those
  * are the target's too; otherwise it refuses, and says why.
  */
@@ -16,11 +16,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "odc_proc.h"
 #include "odc_seccomp_abi.h"
 #include "odc_target.h"
-
-/* process_vm_readv never reads across this boundary in one piece. */
-#define ODC_CHUNK 4096
 
 /* What has to match between the supervisor and a target. */
 struct odc_identity {
@@ -30,111 +28,21 @@ struct odc_identity {
 
 static struct odc_identity odc_self;
 
-/*
- * The whole of a small /proc file, NUL-terminated and malloc'd; NULL and
- * errno on failure. /proc makes such a file whole for one read: a read
- * shorter than the room left is its end, and needs no second read to say so.
- */
-static char *odc_slurp(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		ssize_t n = read(fd, buf + len, cap - len - 1);
-		if (n < 0) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		len += (size_t)n;
-		if (len + 1 < cap) {
-			buf[len] = '\0';
-			break;
-		}
-		char *bigger = realloc(buf, cap *= 2);
-		if (!bigger)
-			free(buf);
-		buf = bigger;
-	}
-	int err = errno;
-	close(fd);
-	errno = err;
-	return buf;
-}
-
-/* Field NAME of a /proc status text: its value, up to the end of its line. */
-static const char *odc_field(const char *status, const char *name, int *len)
-{
-	size_t n = strlen(name);
-
-	for (const char *line = status; *line; line += strcspn(line, "\n") + 1) {
-		if (strncmp(line, name, n) != 0 || line[n] != ':')
-			continue;
-		const char *value = line + n + 1 + strspn(line + n + 1, " \t");
-		*len = (int)strcspn(value, "\n");
-		return value;
-	}
-	*len = 0;
-	return "";
-}
-
-/* The fourth of the Uid or Gid fields: the id that file access checks use. */
-static const char *odc_fs_id(const char *status, const char *name, int *len)
-{
-	const char *v = odc_field(status, name, len);
-
-	for (int skip = 0; skip < 3; skip++) {
-		v += strcspn(v, " \t\n");
-		v += strspn(v, " \t");
-	}
-	*len = (int)strcspn(v, " \t\n");
-	return v;
-}
-
-static unsigned long long odc_inode(const char *path, dev_t *dev)
-{
-	struct stat st;
-
-	if (stat(path, &st) < 0)
-		return 0;
-	*dev = st.st_dev;
-	return st.st_ino;
-}
-
-/*
- * A namespace's link, such as "mnt:[4026531841]": the number is the inode
- * that stat would show, and readlink says it for half of stat's cost.
- */
-static int odc_ns(pid_t pid, const char *ns, char *buf, size_t size)
-{
-	char path[64];
-
-	snprintf(path, sizeof path, "/proc/%d/ns/%s", pid, ns);
-	ssize_t n = readlink(path, buf, size - 1);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return 0;
-}
-
 static int odc_identity_read(pid_t pid, const char *status, struct odc_identity *id)
 {
 	char path[64], userns[64], mntns[64];
 	int uid_len, gid_len, groups_len, caps_len;
-	const char *uid = odc_fs_id(status, "Uid", &uid_len);
-	const char *gid = odc_fs_id(status, "Gid", &gid_len);
-	const char *groups = odc_field(status, "Groups", &groups_len);
-	const char *caps = odc_field(status, "CapEff", &caps_len);
+	const char *uid = odc_proc_fs_id(status, "Uid", &uid_len);
+	const char *gid = odc_proc_fs_id(status, "Gid", &gid_len);
+	const char *groups = odc_proc_field(status, "Groups", &groups_len);
+	const char *caps = odc_proc_field(status, "CapEff", &caps_len);
 	dev_t root_dev = 0;
 
 	snprintf(path, sizeof path, "/proc/%d/root", pid);
-	unsigned long long root = odc_inode(path, &root_dev);
+	unsigned long long root = odc_proc_inode(path, &root_dev);
 
-	if (odc_ns(pid, "user", userns, sizeof userns) < 0 ||
-	    odc_ns(pid, "mnt", mntns, sizeof mntns) < 0 || !root || !uid_len || !gid_len)
+	if (odc_proc_ns(pid, "user", userns, sizeof userns) < 0 ||
+	    odc_proc_ns(pid, "mnt", mntns, sizeof mntns) < 0 || !root || !uid_len || !gid_len)
 		return -ESRCH;
 	if (asprintf(&id->credentials, "uid %.*s gid %.*s caps %.*s %s groups %.*s",
 		     uid_len, uid, gid_len, gid, caps_len, caps, userns, groups_len, groups) < 0)
@@ -155,7 +63,7 @@ static void odc_identity_free(struct odc_identity *id)
 
 int odc_target_init(void)
 {
-	char *status = odc_slurp("/proc/self/status");
+	char *status = odc_proc_slurp("/proc/self/status");
 
 	if (!status)
 		return -errno;
@@ -179,7 +87,7 @@ static void odc_target_comm(struct odc_target *t)
 	char path[64];
 
 	snprintf(path, sizeof path, "/proc/%d/comm", t->tgid);
-	char *comm = odc_slurp(path);
+	char *comm = odc_proc_slurp(path);
 	snprintf(t->prog, sizeof t->prog, "%.*s", comm ? (int)strcspn(comm, "\n") : 0,
 		 comm ? comm : "");
 	free(comm);
@@ -193,7 +101,7 @@ static void odc_target_comm(struct odc_target *t)
 static void odc_target_name(struct odc_target *t, const char *status)
 {
 	int len;
-	const char *name = odc_field(status, "Name", &len);
+	const char *name = odc_proc_field(status, "Name", &len);
 	size_t n = 0;
 
 	if (t->tid != t->tgid) {
@@ -219,10 +127,10 @@ void odc_target_read(struct odc_target *t, pid_t tid)
 	*t = (struct odc_target){ .tid = tid, .tgid = tid,
 				  .refused = "the supervisor cannot read its /proc entries" };
 	snprintf(path, sizeof path, "/proc/%d/status", tid);
-	char *status = odc_slurp(path);
+	char *status = odc_proc_slurp(path);
 	if (status && odc_identity_read(tid, status, &id) == 0) {
-		t->tgid = (pid_t)strtol(odc_field(status, "Tgid", &len), NULL, 10);
-		t->umask = (mode_t)strtoul(odc_field(status, "Umask", &len), NULL, 8);
+		t->tgid = (pid_t)strtol(odc_proc_field(status, "Tgid", &len), NULL, 10);
+		t->umask = (mode_t)strtoul(odc_proc_field(status, "Umask", &len), NULL, 8);
 		t->refused = odc_refusal(&id);
 		odc_target_name(t, status);
 		odc_identity_free(&id);
@@ -233,62 +141,11 @@ void odc_target_read(struct odc_target *t, pid_t tid)
 }
 
 /* /proc's magic links say EACCES where process_vm_readv and pidfd_getfd say EPERM. */
-static int odc_target_access_failed(struct odc_target *t)
+int odc_target_access_failed(struct odc_target *t)
 {
 	if (errno == EPERM || errno == EACCES)
 		t->refused = "the supervisor may not inspect it (ptrace access mode)";
 	return -errno;
-}
-
-/* One piece that does not cross a page: the bytes read, or a negative errno. */
-static ssize_t odc_target_read_piece(struct odc_target *t, uint64_t addr, char *buf,
-				     size_t len)
-{
-	struct iovec local = { .iov_base = buf, .iov_len = len };
-	struct iovec remote = { .iov_base = (void *)(uintptr_t)addr, .iov_len = len };
-	ssize_t n = process_vm_readv(t->tid, &local, 1, &remote, 1, 0);
-
-	if (n > 0)
-		return n;
-	return n == 0 ? -EFAULT : odc_target_access_failed(t);
-}
-
-/*
- * LEN bytes at ADDR in T, piece by piece, or with STRING up to the first
- * NUL: the bytes copied, or a negative errno.
- */
-static ssize_t odc_target_read_mem(struct odc_target *t, uint64_t addr, char *buf, size_t len,
-				   bool string)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		size_t piece = ODC_CHUNK - (addr + done) % ODC_CHUNK;
-		ssize_t n = odc_target_read_piece(t, addr + done, buf + done,
-						  piece < len - done ? piece : len - done);
-		if (n < 0)
-			return n;
-		if (string && memchr(buf + done, '\0', (size_t)n))
-			return (ssize_t)(done + (size_t)n);
-		done += (size_t)n;
-	}
-	return (ssize_t)done;
-}
-
-int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len)
-{
-	ssize_t n = odc_target_read_mem(t, addr, buf, len, false);
-
-	return n < 0 ? (int)n : 0;
-}
-
-int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap)
-{
-	ssize_t n = odc_target_read_mem(t, addr, buf, cap, true);
-
-	if (n < 0)
-		return (int)n;
-	return memchr(buf, '\0', (size_t)n) ? 0 : -ENAMETOOLONG;
 }
 
 static int odc_target_pidfd(const struct odc_target *t)
@@ -337,3 +194,4 @@ int odc_target_fd_room(const struct odc_target *t)
 	closedir(dir);
 	return below < limit.rlim_cur ? 0 : -EMFILE;
 }
+
