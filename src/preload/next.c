@@ -1,10 +1,12 @@
 /* Symbol resolution: find the definitions that the shim's own ones hide. */
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "odc_next.h"
+#include "odc_raw.h"
 
 struct odc_next odc_next;
 
@@ -113,4 +115,20 @@ void odc_next_resolve(void)
 	if (odc_next_may_exist("openat2"))
 		odc_next_publish(openat2, "openat2");
 	odc_next_publish(syscall, "syscall");
+}
+
+long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
+{
+	long ret = odc_raw_call(nr, a, b, c, d, e, f);
+
+	if (ret < 0) {
+		errno = (int)-ret;
+		return -1;
+	}
+	return ret;
+}
+
+int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
 }

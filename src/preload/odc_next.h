@@ -5,14 +5,12 @@
 #ifndef ODC_NEXT_H
 #define ODC_NEXT_H
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 
 #include "odc_kernel.h"
-#include "odc_raw.h"
 
 typedef int odc_open_fn(const char *, int, ...);
 typedef int odc_openat_fn(int, const char *, int, ...);
@@ -37,23 +35,11 @@ void odc_next_resolve(void);
 /*
  * Until the constructor has run (other libraries' constructors open files
  * first), and for functions libc lacks, the forwarders go to the kernel,
- * and give its answer as libc would: -1 and errno.
+ * and give its answer as libc would: -1 and errno. Out of line, so that
+ * the forwarders' common case needs no stack frame.
  */
-static inline long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
-{
-	long ret = odc_raw_call(nr, a, b, c, d, e, f);
-
-	if (ret < 0) {
-		errno = (int)-ret;
-		return -1;
-	}
-	return ret;
-}
-
-static inline int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode)
-{
-	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
-}
+long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f);
+int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode);
 
 #define odc_next_fn(name) __atomic_load_n(&odc_next.name, __ATOMIC_ACQUIRE)
 #define odc_likely(x) __builtin_expect(!!(x), 1)

@@ -11,6 +11,7 @@
 #include "odc_log.h"
 #include "odc_next.h"
 #include "odc_readable.h"
+#include "odc_syscall.h"
 
 /*
  * open() and syscall() are variadic. Their entry points name the optional
@@ -114,43 +115,32 @@ int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, siz
 	return (int)odc_emulate("openat2", &c);
 }
 
-static bool odc_syscall_opens(long nr)
-{
-#ifdef ODC_NR_OPEN
-	if (nr == ODC_NR_OPEN)
-		return true;
-#endif
-	return nr == ODC_NR_OPENAT || nr == ODC_NR_OPENAT2;
-}
-
 /*
  * The open numbers of syscall(2), in the kernel's argument order and with
  * no O_LARGEFILE added. They take four arguments at most.
  */
-__attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1,
-							long a2, long a3)
+__attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1, long a2,
+							long a3)
 {
+	enum odc_syscall call = odc_syscall_of(nr);
+	struct odc_syscall_args args;
+	struct odc_open_how copy;
 	struct odc_call c;
-	const char *entry;
 
-	if (nr == ODC_NR_OPENAT2) {
-		struct odc_open_how copy;
-		if (!odc_how_copy_combined((const struct odc_open_how *)a2, (size_t)a3, &copy))
+	odc_syscall_decode(call, (const uint64_t[]){ (uint64_t)a0, (uint64_t)a1, (uint64_t)a2,
+						    (uint64_t)a3 }, &args);
+	if (call == ODC_SYSCALL_OPENAT2) {
+		if (!odc_how_copy_combined((const struct odc_open_how *)(uintptr_t)args.how,
+					   (size_t)args.size, &copy))
 			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
-		c = odc_call_openat2((int)a0, (const char *)a1, &copy);
-		entry = "syscall(SYS_openat2)";
-	} else if (nr == ODC_NR_OPENAT) {
-		c = (struct odc_call){ .dirfd = (int)a0, .path = (const char *)a1,
-				       .flags = (int)a2, .mode = (mode_t)a3 };
-		entry = "syscall(SYS_openat)";
+		c = odc_call_openat2(args.dirfd, (const char *)(uintptr_t)args.path, &copy);
 	} else {
-		c = (struct odc_call){ .dirfd = AT_FDCWD, .path = (const char *)a0,
-				       .flags = (int)a1, .mode = (mode_t)a2 };
-		entry = "syscall(SYS_open)";
+		if (!odc_flags_combined(args.flags))
+			return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
+		c = (struct odc_call){ .dirfd = args.dirfd, .path = (const char *)(uintptr_t)args.path,
+				       .flags = args.flags, .mode = args.mode };
 	}
-	if (!odc_flags_combined(c.flags))
-		return odc_next_syscall(nr, a0, a1, a2, a3, 0, 0);
-	return odc_emulate(entry, &c);
+	return odc_emulate(odc_syscall_name(call, true), &c);
 }
 
 /* Every other number passes on all six arguments: only the kernel knows how many count. */

@@ -11,13 +11,13 @@
  * target could map the page in the meantime. Flags that cannot be read for
  * want of permission might hold the pair: that call is refused.
  */
-static long odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif *n)
+static long odc_decode_how(struct odc_request *r, const struct odc_syscall_args *args)
 {
 	struct odc_open_how how;
 
-	if (n->data.args[3] != sizeof how)
+	if (args->size != sizeof how)
 		return ODC_PASS;
-	int err = odc_target_copy(&r->target, n->data.args[2], &how, sizeof how);
+	int err = odc_target_copy(&r->target, args->how, &how, sizeof how);
 	if (err == -EFAULT)
 		return err;
 	if (err < 0) {
@@ -40,30 +40,20 @@ static long odc_decode_how(struct odc_request *r, const struct odc_seccomp_notif
  * or the errno to answer at once.
  */
 long odc_decode(struct odc_request *r, const struct odc_seccomp_notif *n,
-		       uint64_t *path_addr, const char **entry)
+		uint64_t *path_addr, const char **entry)
 {
 	enum odc_syscall call = odc_seccomp_syscall(n->data.arch, n->data.nr);
-	const uint64_t *a = n->data.args;
+	struct odc_syscall_args args;
 
-	*entry = odc_seccomp_syscall_name(call);
-	switch (call) {
-	case ODC_SYSCALL_OPEN:
-		r->target_dirfd = AT_FDCWD;
-		*path_addr = a[0];
-		r->call.flags = (int)a[1];
-		r->call.mode = (mode_t)a[2];
-		break;
-	case ODC_SYSCALL_OPENAT:
-	case ODC_SYSCALL_OPENAT2:
-		r->target_dirfd = (int)a[0];
-		*path_addr = a[1];
-		if (call == ODC_SYSCALL_OPENAT2)
-			return odc_decode_how(r, n);
-		r->call.flags = (int)a[2];
-		r->call.mode = (mode_t)a[3];
-		break;
-	default:
+	*entry = odc_syscall_name(call, false);
+	if (call == ODC_SYSCALL_OTHER)
 		return ODC_PASS;
-	}
+	odc_syscall_decode(call, n->data.args, &args);
+	r->target_dirfd = args.dirfd;
+	*path_addr = args.path;
+	if (call == ODC_SYSCALL_OPENAT2)
+		return odc_decode_how(r, &args);
+	r->call.flags = args.flags;
+	r->call.mode = args.mode;
 	return odc_flags_combined(r->call.flags) ? 0 : ODC_PASS;
 }

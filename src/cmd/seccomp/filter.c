@@ -21,20 +21,13 @@
 /* The open calls of one ABI this build can run. */
 struct odc_abi {
 	uint32_t arch;
-	int nr[3];	/* indexed by enum odc_syscall; ODC_NO_SYSCALL where there is none */
+	int nr[ODC_SYSCALL_COUNT];	/* ODC_NO_SYSCALL where there is none */
 	bool x32;
 };
 
 static const struct odc_abi odc_abis[] = { ODC_ARCH_ABIS };
 
 #define ODC_ABI_COUNT (sizeof odc_abis / sizeof odc_abis[0])
-
-/* Where the flags argument is, for the calls that pass it in a register. */
-static const int odc_flags_arg[] = {
-	[ODC_SYSCALL_OPEN] = 1,
-	[ODC_SYSCALL_OPENAT] = 2,
-	[ODC_SYSCALL_OPENAT2] = ODC_NO_SYSCALL,
-};
 
 /*
  * Filters see x32 numbers even where the kernel runs no x32 code (Debian's
@@ -64,17 +57,6 @@ enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr)
 				return call;
 	}
 	return ODC_SYSCALL_OTHER;
-}
-
-const char *odc_seccomp_syscall_name(enum odc_syscall call)
-{
-	static const char *const names[] = {
-		[ODC_SYSCALL_OPEN] = "SYS_open",
-		[ODC_SYSCALL_OPENAT] = "SYS_openat",
-		[ODC_SYSCALL_OPENAT2] = "SYS_openat2",
-	};
-
-	return call == ODC_SYSCALL_OTHER ? "?" : names[call];
 }
 
 /* The low 32 bits of argument I: an int flags argument on every ABI. */
@@ -127,7 +109,7 @@ static size_t odc_filter(struct odc_sock_filter *prog)
 		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
 			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL)
 				n += odc_filter_call(prog + n, odc_abis[a].arch,
-						     odc_abis[a].nr[call], odc_flags_arg[call]);
+						     odc_abis[a].nr[call], odc_syscall_flags_arg(call));
 	prog[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	return n;
 }

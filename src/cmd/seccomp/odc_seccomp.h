@@ -7,18 +7,10 @@
 
 #include <stdint.h>
 
-enum odc_syscall {
-	ODC_SYSCALL_OTHER = -1,
-	ODC_SYSCALL_OPEN,	/* path, flags, mode */
-	ODC_SYSCALL_OPENAT,	/* dirfd, path, flags, mode */
-	ODC_SYSCALL_OPENAT2,	/* dirfd, path, how, size */
-};
+#include "odc_syscall.h"
 
 /* The open call that system call NR of ARCH (an AUDIT_ARCH_* value) is. */
 enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr);
-
-/* The name the log gives it. */
-const char *odc_seccomp_syscall_name(enum odc_syscall call);
 
 /*
  * Install the filter on the calling thread, and on its children from then
