@@ -1,0 +1,99 @@
+# bench/seccomp.sh, sourced by bench/run.sh. Section 5: odcreat --seccomp, wall clock and round trips against the floor.
+
+# --- 5. odcreat --seccomp ---------------------------------------------------
+
+# Ordinary calls never leave the kernel: the filter allows them there. A
+# combined call is a round trip to the supervisor. odcreat's own start (one
+# more program to run, then the handshake with the child) is a fixed cost,
+# measured alone by the "true" job; the tar here is larger than section 3's
+# so that it weighs little.
+seccomp_bench() {
+	local jobs=${*:-tar spawn true calls}
+	local FILES=${BENCH_SECCOMP_FILES:-20000}
+	echo
+	echo "5. odcreat --seccomp"
+	[ "$jobs" = calls ] || seccomp_wall $jobs
+	case " $jobs " in *" calls "*) seccomp_calls ;; esac
+}
+
+seccomp_wall() {
+	local jobs=$* job runs desc data ratio
+	WALL_TMP=$(mktemp -d "$(scratch_dir)/odcreat-bench.XXXXXX")
+	trap 'rm -rf "$WALL_TMP"' EXIT
+	echo "  against no supervision, wall clock (the supervisor's start included); runs"
+	echo "   interleaved, order rotated each round, one warm-up round not counted; ratios paired per round"
+	printf "  %-38s %11s %11s   %-28s %s\n" job "no preload" "--seccomp" "seccomp/none med [min,max]" reproduce
+	for job in $jobs; do
+		case $job in
+		calls) continue ;;
+		tar) make_tar; runs=$RUNS_TAR; desc="tar -x, $FILES files, $(stat -f -c %T "$WALL_TMP")" ;;
+		spawn) runs=$RUNS_SPAWN; desc="$SPAWNS x posix_spawn /bin/true" ;;
+		true) runs=$RUNS_TAR; desc="/bin/true once: odcreat's start" ;;
+		*) die "unknown wall-clock job $job (tar, spawn, true)" ;;
+		esac
+		data=$(WALL_CONDS="none seccomp" wall_rounds "$job" "$runs")
+		ratio=$(echo "$data" | paired seccomp none)
+		printf "  %-38s %8.1f ms %8.1f ms   %-28s %s\n" "$desc ($runs runs)" \
+			"$(echo "$data" | awk '$2 == "none" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$data" | awk '$2 == "seccomp" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$ratio" | awk '{ printf "%.3f [%.3f, %.3f]", $1, $2, $3 }')" "$RUN seccomp $job"
+	done
+	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -- tar -xf FILES.tar  (without the odcreat part: none)"
+	rm -rf "$WALL_TMP"
+	trap - EXIT
+}
+
+# seccomp_round LABEL CMD...: one run of a combo timing, its median: ns per call, or calls per second.
+seccomp_round() {
+	local res
+	res=$("${@:2}")
+	case $res in
+	result=EINVAL*|result=fd*) ;;
+	*) die "$1: unexpected result: $res" ;;
+	esac
+	echo "$res" | sed -n 's/.*median_[a-z_]*=\([0-9.]*\).*/\1/p'
+}
+
+# The round trips against the floor (bench/floor.c: one thread that answers
+# each notification at once, with the synchronous wake-up where the kernel
+# has it), each pair run back to back in every round.
+seccomp_calls() {
+	local d=$WORK/time/d f=$WORK/time/f r row kind floor odc cmd
+	local loop=${BENCH_SECCOMP_LOOP:-10000} rounds=${BENCH_SECCOMP_ROUNDS:-3}
+	local tn=${BENCH_SECCOMP_THREADS:-64} tcalls=${BENCH_SECCOMP_THREAD_CALLS:-300}
+	mkdir -p "$WORK/time"
+	echo "  round trips: --seccomp against the floor, $B/floor (one thread answering each call at once,"
+	echo "  synchronous wake-up where the kernel has it); $rounds rounds, each the median of 7 batches;"
+	echo "  figures are medians over the rounds, ratios paired per round"
+	printf "    %-44s %14s %14s %16s   %s\n" call floor --seccomp "ratio [min,max]" reproduce
+	for row in "loop|one call of the pair, einval mode (ns)|$loop $d|3" \
+		   "openat2|ordinary openat2, passed on (ns)|$loop $f|1.5" \
+		   "threads|$tn threads, the pair, einval (calls/s)|$tn $tcalls $d|"; do
+		IFS='|' read -r kind label args target <<<"$row"
+		local data=""
+		for ((r = 0; r < rounds; r++)); do
+			floor=$(seccomp_round "$label" "$B/floor" "$B/combo" "$kind" $args)
+			odc=$(seccomp_round "$label" "$ODCREAT" --seccomp -m einval -- "$B/combo" "$kind" $args)
+			data+="$floor $odc"$'\n'
+		done
+		# A rate is better higher: its ratio is floor over --seccomp, so that every ratio is a cost.
+		local ratio
+		ratio=$(echo -n "$data" | awk -v k="$kind" '{ print k == "threads" ? $1 / $2 : $2 / $1 }' | stats)
+		printf "    %-44s %14.0f %14.0f %16s   %s\n" "$label" \
+			"$(echo -n "$data" | awk '{ print $1 }' | stats | cut -d' ' -f1)" \
+			"$(echo -n "$data" | awk '{ print $2 }' | stats | cut -d' ' -f1)" \
+			"$(echo "$ratio" | awk '{ printf "%.2fx [%.2f,%.2f]", $1, $2, $3 }')" "$RUN seccomp calls"
+		[ "$VERBOSE" = 1 ] && echo -n "$data" | sed 's/^/      raw floor --seccomp: /'
+		cmd="$B/floor $B/combo $kind $args; $ODCREAT --seccomp -m einval -- $B/combo $kind $args"
+		echo "$ratio" | awk -v t="$target" -v c="$cmd" '{
+			if (t != "")
+				printf "      target: at most %sx the floor; %.2fx: %s\n", t, $1, $1 <= t ? "met" : "ABOVE TARGET"
+			else
+				printf "      no target: the floor answers %.2fx as many calls a second\n", $1
+			printf "        raw: %s\n", c }'
+	done
+	local res
+	res=$(ODCREAT_MODE=einval LD_PRELOAD=$LIB "$B/combo" loop "$LOOP" "$d")
+	echo "    for comparison, the library in einval mode: $(echo "$res" | sed 's/.*median_ns=\([0-9.]*\).*/\1/') ns per call" \
+	     "(ODCREAT_MODE=einval LD_PRELOAD=$LIB $B/combo loop $LOOP $d)"
+}
