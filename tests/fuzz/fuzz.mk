@@ -30,9 +30,11 @@ fuzz-deps:
 fuzz-build: fuzz-deps
 	$(MAKE) $(FUZZ_BIN)
 
-$(FUZZ_BIN): tests/fuzz/fuzz_semantics.c $(CORE_SRC) $(PRELOAD_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+FUZZ_SRC     := $(wildcard tests/fuzz/*.c)
+
+$(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h $(CORE_SRC) $(PRELOAD_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/fuzz_semantics.c $(FUZZ_LIB_SRC) -ldl
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SRC) $(FUZZ_LIB_SRC) -ldl
 
 # The scratch area lives in $(FUZZ_DIR)/tmp; the harness removes it at exit.
 fuzz: fuzz-deps

@@ -1,5 +1,6 @@
 /*
- * fuzz_semantics: libFuzzer harness that checks the shim against a model.
+ * fuzz_semantics: libFuzzer harness that checks the shim against a model
+ * (tests/fuzz/model.c, itself checked against tests/table.txt by table.c).
  *
  * The library's sources are linked into this binary, so its open, open64,
  * openat, openat64, openat2 and syscall are the ones every call below goes
@@ -61,261 +62,7 @@ int fz_open(const char *path, int flags, ...) __asm__("open");
 int fz_open64(const char *path, int flags, ...) __asm__("open64");
 int fz_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
 int fz_openat64(int dirfd, const char *path, int flags, ...) __asm__("openat64");
-
-/* ---------------------------------------------------------------- model */
-
-/* The modes and their names are the library's (include/odc_mode.h); what each does is the model's own. */
-
-enum fz_state {
-	S_MISSING, S_DIR, S_FILE, S_LINKDIR, S_LINKFILE, S_DANGLING, S_SLASH, S_NOPARENT,
-	S_STICKYDIR, S_STICKYLINKDIR,	/* uid 1's, in a 1777 directory of root's */
-	S_COUNT
-};
-
-static const char *const fz_state_names[S_COUNT] = {
-	"missing", "dir", "file", "link-dir", "link-file", "dangling", "slash", "noparent",
-	"sticky-dir", "sticky-link-dir",
-};
-
-static const char *const fz_state_setup[S_COUNT] = {
-	":", "mkdir p", "printf data > p", "mkdir t && ln -s t p",
-	"printf data > t && ln -s t p", "ln -s t p", ":", ":",
-	"chmod 1777 . && mkdir p && chown 1 p", "chmod 1777 . && mkdir t && chown 1 t && ln -s t p",
-};
-
-static const char *const fz_state_path[S_COUNT] = {
-	"p", "p", "p", "p", "p", "p", "p/", "a/p", "p", "p",
-};
-
-enum fz_kind { K_NONE, K_DIR, K_FILE, K_DATA, K_LINK };
-
-static const char *const fz_kind_names[] = { "-", "dir", "file", "data", "link" };
-
-/* What the disk holds: the kinds of a, p and t (nothing else may appear). */
-struct fz_disk {
-	enum fz_kind a, p, t;
-};
-
-struct fz_expect {
-	int err;		/* 0: a descriptor */
-	enum fz_kind fd;	/* K_DIR or K_FILE when err == 0 */
-	struct fz_disk disk;
-	char made;		/* 'p' or 't': the object the call created, 0 if none */
-};
-
-static struct fz_disk fz_disk_before(enum fz_state s)
-{
-	struct fz_disk d = { K_NONE, K_NONE, K_NONE };
-
-	switch (s) {
-	case S_DIR: case S_STICKYDIR: d.p = K_DIR; break;
-	case S_FILE: d.p = K_DATA; break;
-	case S_LINKDIR: case S_STICKYLINKDIR: d.p = K_LINK; d.t = K_DIR; break;
-	case S_LINKFILE: d.p = K_LINK; d.t = K_DATA; break;
-	case S_DANGLING: d.p = K_LINK; break;
-	default: break;
-	}
-	return d;
-}
-
-static struct fz_expect fz_fail(struct fz_expect e, int err)
-{
-	e.err = err;
-	return e;
-}
-
-static struct fz_expect fz_made(struct fz_expect e, char name, enum fz_kind kind)
-{
-	e.made = name;
-	if (name == 'p')
-		e.disk.p = kind;
-	else
-		e.disk.t = kind;
-	e.fd = kind;
-	return e;
-}
-
-/*
- * The model: tests/table.txt and the README's rules, mode by mode.
- * FLAGS hold O_CREAT|O_DIRECTORY, an access mode, and maybe O_EXCL, O_TRUNC
- * and O_CLOEXEC (which changes nothing here).
- */
-/*
- * What MODE answers from the flags alone, before the path is read, or 0:
- * einval (and native, on Linux 6.18) refuse the pair, freebsd O_EXCL, mkdir
- * write access.
- */
-static int fz_flags_verdict(enum odc_mode mode, int flags)
-{
-	switch (mode) {
-	case ODC_EINVAL:
-	case ODC_NATIVE:
-		return EINVAL;
-	case ODC_FREEBSD:
-		return flags & O_EXCL ? EINVAL : 0;
-	case ODC_MKDIR:
-		/* O_TRUNC is ignored. */
-		return (flags & O_ACCMODE) != O_RDONLY ? ENOTDIR : 0;
-	default:
-		return 0;
-	}
-}
-
-static struct fz_expect model(enum odc_mode mode, enum fz_state s, int flags)
-{
-	struct fz_expect e = { .err = 0, .fd = K_NONE, .disk = fz_disk_before(s), .made = 0 };
-	bool excl = flags & O_EXCL;
-	bool trunc = flags & O_TRUNC;
-	bool writable = (flags & O_ACCMODE) != O_RDONLY;
-	int verdict = fz_flags_verdict(mode, flags);
-
-	if (verdict)
-		return fz_fail(e, verdict);
-	switch (mode) {
-	case ODC_FREEBSD:
-		/* Without O_EXCL, an O_DIRECTORY open without O_CREAT. */
-		switch (s) {
-		case S_DIR:
-		case S_LINKDIR:
-		case S_STICKYDIR:
-		case S_STICKYLINKDIR:
-			/* O_TRUNC asks for write access, which a directory refuses. */
-			if (writable || trunc)
-				return fz_fail(e, EISDIR);
-			e.fd = K_DIR;
-			return e;
-		case S_FILE:
-		case S_LINKFILE:
-			return fz_fail(e, ENOTDIR);
-		default:	/* missing, dangling, "p/", "a/p" */
-			return fz_fail(e, ENOENT);
-		}
-
-	case ODC_MKDIR:
-		switch (s) {
-		case S_MISSING:
-		case S_SLASH:
-			return fz_made(e, 'p', K_DIR);
-		case S_NOPARENT:
-			return fz_fail(e, ENOENT);
-		case S_DIR:
-		case S_LINKDIR:
-			if (excl)
-				return fz_fail(e, EEXIST);
-			e.fd = K_DIR;
-			return e;
-		case S_STICKYDIR:
-		case S_STICKYLINKDIR:
-			/* may_create_in_sticky: another's directory in a 1777 one of root's. */
-			return fz_fail(e, excl ? EEXIST : EACCES);
-		case S_FILE:
-		case S_LINKFILE:
-			return fz_fail(e, excl ? EEXIST : ENOTDIR);
-		case S_DANGLING:
-			return fz_fail(e, EEXIST);
-		default:
-			break;
-		}
-		break;
-
-	case ODC_LEGACY:
-	case ODC_LINUX57:
-		switch (s) {
-		case S_MISSING:
-			e = fz_made(e, 'p', K_FILE);
-			break;
-		case S_SLASH:
-			return fz_fail(e, EISDIR);
-		case S_NOPARENT:
-			return fz_fail(e, ENOENT);
-		case S_DIR:
-		case S_LINKDIR:
-		case S_STICKYDIR:
-		case S_STICKYLINKDIR:
-			return fz_fail(e, excl ? EEXIST : EISDIR);
-		case S_FILE:
-		case S_LINKFILE:
-			return fz_fail(e, excl ? EEXIST : ENOTDIR);
-		case S_DANGLING:
-			if (excl)
-				return fz_fail(e, EEXIST);
-			e = fz_made(e, 't', K_FILE);
-			break;
-		default:
-			break;
-		}
-		/* 973d4b73fbaf: the file stays, the call fails. */
-		if (mode == ODC_LINUX57) {
-			e.err = ENOTDIR;
-			e.fd = K_NONE;
-		}
-		return e;
-
-	default:
-		break;
-	}
-	abort();
-}
-
-/* The mode an ODCREAT_MODE value selects; *warn when it deserves the warning. */
-static enum odc_mode fz_mode_of(const char *value, bool *warn)
-{
-	*warn = false;
-	if (!value || !*value)
-		return ODC_EINVAL;
-	for (int m = 0; m < ODC_MODE_COUNT; m++)
-		if (strcmp(value, odc_mode_name((enum odc_mode)m)) == 0)
-			return (enum odc_mode)m;
-	*warn = true;
-	return ODC_EINVAL;
-}
-
-/* ------------------------------------------------------------ rendering */
-
-static void fz_render_disk(const struct fz_disk *d, char *out, size_t len)
-{
-	const struct { char name; enum fz_kind kind; } ent[] = {
-		{ 'a', d->a }, { 'p', d->p }, { 't', d->t },
-	};
-	size_t n = 0;
-
-	out[0] = '\0';
-	for (size_t i = 0; i < sizeof ent / sizeof ent[0]; i++) {
-		if (ent[i].kind == K_NONE)
-			continue;
-		n += (size_t)snprintf(out + n, len - n, "%s%c:%s", n ? " " : "", ent[i].name,
-				      fz_kind_names[ent[i].kind]);
-	}
-	if (!n)
-		snprintf(out, len, "-");
-}
-
-static const char *fz_errno_name(int err)
-{
-	const char *name = odc_errname(err);
-	return name ? name : "E?";
-}
-
-/* "RESULT DISK", as tests/odc_call prints it and tests/table.txt holds it. */
-static void fz_render_expect(const struct fz_expect *e, char *out, size_t len)
-{
-	char disk[64];
-
-	fz_render_disk(&e->disk, disk, sizeof disk);
-	if (e->err)
-		snprintf(out, len, "%s %s", fz_errno_name(e->err), disk);
-	else
-		snprintf(out, len, "fd:%s %s", fz_kind_names[e->fd], disk);
-}
-
-static void fz_render_flags(int flags, char *out, size_t len)
-{
-	snprintf(out, len, "creat,directory%s%s%s%s", flags & O_EXCL ? ",excl" : "",
-		 flags & O_TRUNC ? ",trunc" : "",
-		 (flags & O_ACCMODE) == O_WRONLY ? ",wronly" :
-		 (flags & O_ACCMODE) == O_RDWR ? ",rdwr" : "",
-		 flags & O_CLOEXEC ? ",cloexec" : "");
-}
+#include "fuzz.h"
 
 /* ----------------------------------------------------------- the harness */
 
@@ -326,7 +73,7 @@ static int fz_root_fd = -1, fz_s_fd = -1, fz_c_fd = -1, fz_log_fd = -1, fz_cwd_f
 static mode_t fz_umask;
 static bool fz_ready;
 
-static void fz_say(const char *fmt, ...)
+void fz_say(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -422,7 +169,7 @@ static int fz_wipe(int dirfd)
 	}
 }
 
-static void fz_cleanup(void)
+void fz_cleanup(void)
 {
 	if (!fz_ready)
 		return;
@@ -443,7 +190,7 @@ static void fz_cleanup(void)
 }
 
 /* A broken harness or environment, not a finding: say so and stop. */
-static void fz_fatal(const char *what)
+void fz_fatal(const char *what)
 {
 	fz_say("fuzz_semantics: harness error: %s: %s\n", what, strerror(errno));
 	fz_cleanup();
@@ -469,83 +216,6 @@ static int fz_count_fds(void)
 	closedir(d);
 	return n;
 }
-
-/* ------------------------------------------------------------ bad input */
-
-/* What a step passes besides a good call. The open_how kinds apply to openat2 alone. */
-enum fz_bad {
-	B_NONE,
-	B_PATH_NULL, B_PATH_UNMAPPED, B_PATH_CROSS, B_PATH_KERNEL,
-	B_HOW_NULL, B_HOW_UNMAPPED, B_HOW_CROSS, B_HOW_KERNEL,
-	B_HOW_FLAG, B_HOW_FLAG64, B_HOW_RESOLVE, B_HOW_SCOPES, B_HOW_MODE, B_HOW_CACHED,
-	B_COUNT
-};
-
-static const char *const fz_bad_names[B_COUNT] = {
-	"none",
-	"path NULL", "path unmapped", "path runs into an unmapped page", "path in kernel space",
-	"open_how NULL", "open_how unmapped", "open_how runs into an unmapped page",
-	"open_how in kernel space",
-	"an unknown flag", "a flag above bit 31", "an unknown resolve flag",
-	"RESOLVE_BENEATH|RESOLVE_IN_ROOT", "mode bits beyond 07777 (S_IFREG)", "RESOLVE_CACHED",
-};
-
-static bool fz_bad_path(enum fz_bad b)
-{
-	return b >= B_PATH_NULL && b <= B_PATH_KERNEL;
-}
-
-static bool fz_bad_how_pointer(enum fz_bad b)
-{
-	return b >= B_HOW_NULL && b <= B_HOW_KERNEL;
-}
-
-/* Two pages, the second unmapped: fz_gap is its start. */
-static char *fz_gap;
-
-static void fz_map_gap(void)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (two == MAP_FAILED || munmap(two + page, page) < 0)
-		fz_fatal("mmap the gap");
-	memset(two, 'a', page);
-	fz_gap = two + page;
-}
-
-/* A pointer of bad KIND (null, unmapped, cross, kernel) to HEAD, of which LEN bytes fit before the gap. */
-static void *fz_bad_pointer(int kind, const void *head, size_t len)
-{
-	switch (kind) {
-	case 0: return NULL;
-	case 1: return fz_gap + 64;
-	case 2: return memcpy(fz_gap - len, head, len);
-	default: return (void *)0xffffffff81000000UL;
-	}
-}
-
-/*
- * The call's open_how, and its path, as step ST passes them: the bad
- * values in place, the bad pointers in PATH and HOW.
- */
-static void fz_bad_apply(enum fz_bad b, const char **path, struct odc_open_how **how)
-{
-	switch (b) {
-	case B_HOW_FLAG: (*how)->flags |= 0x40000000; break;
-	case B_HOW_FLAG64: (*how)->flags |= 1ULL << 40; break;
-	case B_HOW_RESOLVE: (*how)->resolve |= 0x40; break;
-	case B_HOW_SCOPES: (*how)->resolve |= ODC_RESOLVE_BENEATH | ODC_RESOLVE_IN_ROOT; break;
-	case B_HOW_MODE: (*how)->mode |= S_IFREG; break;
-	case B_HOW_CACHED: (*how)->resolve |= ODC_RESOLVE_CACHED; break;
-	default: break;
-	}
-	if (fz_bad_path(b))
-		*path = fz_bad_pointer(b - B_PATH_NULL, "aaaaaaaaaaaaaaaa", 16);
-	else if (fz_bad_how_pointer(b))
-		*how = fz_bad_pointer(b - B_HOW_NULL, &(*how)->flags, sizeof (*how)->flags);
-}
-
 static int fz_open_dir(int at, const char *name)
 {
 	int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -554,8 +224,6 @@ static int fz_open_dir(int at, const char *name)
 	return fd;
 }
 
-/* Each mismatch is checked against tests/table.txt's rows first. */
-static void fz_check_table(void);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -1253,126 +921,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fchdir(fz_cwd_fd) < 0)
 		fz_fatal("fchdir back");
 	return 0;
-}
-
-/* ------------------------------------------- the model against the table */
-
-static void fz_trim(char *s)
-{
-	char *b = s, *e;
-
-	while (*b == ' ' || *b == '\t')
-		b++;
-	memmove(s, b, strlen(b) + 1);
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
-		*--e = '\0';
-}
-
-/* Runs of blanks as one space, so that the table's alignment does not count. */
-static void fz_squeeze(char *s)
-{
-	char *w = s;
-
-	for (char *p = s; *p; p++) {
-		if (*p == ' ' && w > s && w[-1] == ' ')
-			continue;
-		*w++ = *p;
-	}
-	*w = '\0';
-}
-
-static void fz_check_table(void)
-{
-	const char *path = getenv("ODC_FUZZ_TABLE");
-	bool required = path && *path;
-	FILE *f = fopen(required ? path : "tests/table.txt", "r");
-	char line[512];
-	int rows = 0, bad = 0;
-
-	if (!f) {
-		if (required)
-			fz_fatal(path);
-		fz_say("fuzz_semantics: no tests/table.txt here; the model is not checked against it\n");
-		return;
-	}
-	/* The modes of the columns after flags and state, as the header names them. */
-	enum odc_mode cols[ODC_MODE_COUNT];
-	int ncols = 0;
-	while (fgets(line, sizeof line, f)) {
-		char *cell[ODC_MODE_COUNT + 3];
-		int n = 0;
-		bool header = strncmp(line, "# flags", 7) == 0;
-		if (!header && (line[0] == '#' || line[0] == '\n'))
-			continue;
-		for (char *save, *tok = strtok_r(line, "|", &save); tok && n < ODC_MODE_COUNT + 3;
-		     tok = strtok_r(NULL, "|", &save))
-			cell[n++] = tok;
-		if (header) {
-			for (int c = 2; c < n; c++) {
-				fz_trim(cell[c]);
-				int m = odc_mode_parse(cell[c]);
-				if (m < 0) {
-					fz_say("fuzz_semantics: table column %s is no mode\n", cell[c]);
-					bad++;
-					continue;
-				}
-				cols[ncols++] = (enum odc_mode)m;
-			}
-			continue;
-		}
-		if (!ncols || n != ncols + 2) {
-			fz_say("fuzz_semantics: table row with %d cells\n", n);
-			bad++;
-			continue;
-		}
-		for (int i = 0; i < n; i++) {
-			fz_trim(cell[i]);
-			fz_squeeze(cell[i]);
-		}
-		int flags = 0, s;
-		char fbuf[128];
-		snprintf(fbuf, sizeof fbuf, "%s", cell[0]);
-		for (char *save, *tok = strtok_r(fbuf, ",", &save); tok;
-		     tok = strtok_r(NULL, ",", &save)) {
-			if (!strcmp(tok, "creat")) flags |= O_CREAT;
-			else if (!strcmp(tok, "directory")) flags |= O_DIRECTORY;
-			else if (!strcmp(tok, "excl")) flags |= O_EXCL;
-			else if (!strcmp(tok, "trunc")) flags |= O_TRUNC;
-			else if (!strcmp(tok, "rdwr")) flags |= O_RDWR;
-			else if (!strcmp(tok, "wronly")) flags |= O_WRONLY;
-			else if (!strcmp(tok, "cloexec")) flags |= O_CLOEXEC;
-			else {
-				fz_say("fuzz_semantics: table flag %s unknown to the model\n", tok);
-				bad++;
-			}
-		}
-		for (s = 0; s < S_COUNT && strcmp(cell[1], fz_state_names[s]); s++)
-			;
-		if (s == S_COUNT) {
-			fz_say("fuzz_semantics: table state %s unknown to the model\n", cell[1]);
-			bad++;
-			continue;
-		}
-		for (int c = 0; c < ncols; c++) {
-			char want[128];
-			struct fz_expect e = model(cols[c], (enum fz_state)s, flags);
-			fz_render_expect(&e, want, sizeof want);
-			if (strcmp(want, cell[c + 2]) != 0) {
-				fz_say("fuzz_semantics: model disagrees with table.txt: %s %s %s:"
-				       " table '%s', model '%s'\n", cell[0], cell[1],
-				       odc_mode_name(cols[c]), cell[c + 2], want);
-				bad++;
-			}
-		}
-		rows++;
-	}
-	fclose(f);
-	if (bad || !rows) {
-		fz_say("fuzz_semantics: the model does not match tests/table.txt (%d problems, %d rows)\n",
-		       bad, rows);
-		fz_cleanup();
-		exit(1);
-	}
-	fz_say("fuzz_semantics: model agrees with tests/table.txt (%d rows x %d modes)\n", rows, ncols);
 }
