@@ -63,4 +63,3 @@ bool odc_names_symlink(const struct odc_call *c)
 	odc_at_leave(&at);
 	return link;
 }
-

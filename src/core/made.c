@@ -21,7 +21,6 @@ long odc_give(const struct odc_call *c, long fd)
 	return given;
 }
 
-
 /*
  * Whether ST can be what this call created: an object of the caller's own,
  * with no permission beyond the mode the call asked for. Something that a

@@ -57,10 +57,23 @@ long odc_readable_path(const char *path)
 	return 0;
 }
 
+/*
+ * Refused for its flags (EINVAL; EAGAIN for RESOLVE_CACHED; ENOTDIR for
+ * write access on a kernel with the O_CREAT|O_DIRECTORY series), short of
+ * a descriptor, or on to the empty name (ENOENT): the structure was read
+ * whole. EFAULT, E2BIG, ENOSYS or a sandbox's EPERM: it was not.
+ */
 bool odc_readable_how(const struct odc_open_how *how, size_t size)
 {
-	long ret = odc_readable_openat2("", how, size);
-
-	/* Refused for its flags, or on to the name: the structure was read whole. */
-	return ret == -EINVAL || ret == -EAGAIN || ret == -ENOENT;
+	switch (odc_readable_openat2("", how, size)) {
+	case -EINVAL:
+	case -EAGAIN:
+	case -ENOTDIR:
+	case -EMFILE:
+	case -ENFILE:
+	case -ENOENT:
+		return true;
+	default:
+		return false;
+	}
 }
