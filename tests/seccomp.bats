@@ -194,6 +194,18 @@ table() {
 	done
 }
 
+@test "out of descriptors, a target still gets the mode's verdict on the flags and the EFAULT of a bad path first, as the kernel orders them" {
+	local entry
+	for entry in sys_open sys_openat sys_openat2; do
+		run "$ODCREAT" --seccomp -m freebsd -- "$STATIC" -L 4 "$entry" p creat,directory,excl
+		assert_output "EINVAL -"
+		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory,rdwr
+		assert_output "ENOTDIR -"
+		run "$ODCREAT" --seccomp -m legacy -- "$STATIC" -L 4 -B unmapped "$entry" - creat,directory
+		assert_output "EFAULT -"
+	done
+}
+
 @test "undoing under RESOLVE_IN_ROOT removes the file inside the root, never the same name outside" {
 	needs_root "a private mount namespace"
 	# A private mount namespace, so that the absolute name exists outside the root
