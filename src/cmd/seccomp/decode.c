@@ -21,8 +21,9 @@ static long odc_decode_how(struct odc_request *r, const struct odc_syscall_args 
 	if (err == -EFAULT)
 		return err;
 	if (err < 0) {
-		if (!r->target.refused)
-			r->target.refused = "its memory cannot be read";
+		r->refused = odc_target_refusal(err);
+		if (!r->refused)
+			r->refused = "its memory cannot be read";
 		return 0;
 	}
 	if (!odc_how_combined(&how))

@@ -46,27 +46,46 @@ static long odc_give_target(void *ctx, long fd, bool cloexec)
 }
 
 /*
- * The path and directory of the call, as this process's own. Where the
- * target passed something the kernel would refuse, they are made to fail
- * here in the same way, so that the semantics decide whether that matters
- * (einval answers EINVAL before looking at either): a path that does not
- * end within PATH_MAX, an address the target cannot read, a descriptor it
- * does not have.
+ * A read of the target that failed with ERR: the call is refused where the
+ * supervisor may not inspect the target (0, the refusal noted), and
+ * answered ERR otherwise.
  */
-static int odc_prepare(struct odc_request *r, uint64_t path_addr)
+static long odc_refuse_or(struct odc_request *r, long err)
 {
-	int ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
+	const char *refusal = odc_target_refusal(err);
 
-	if (ret == -ENAMETOOLONG) {
+	if (!refusal)
+		return err;
+	if (!r->refused)
+		r->refused = refusal;
+	return 0;
+}
+
+/*
+ * Everything the call needs from the target, read in one pass before
+ * anything is decided: who it is, its path and its directory, as this
+ * process's own. The first refusal stands. Where the target passed
+ * something the kernel would refuse, the path and directory are made to
+ * fail here in the same way, so that the semantics decide whether that
+ * matters (einval answers EINVAL before looking at either): a path that
+ * does not end within PATH_MAX, an address the target cannot read, a
+ * descriptor it does not have. 0, or the errno to answer.
+ */
+static long odc_read_target(struct odc_request *r, uint64_t path_addr)
+{
+	const char *refused = odc_target_read(&r->target, r->target.tid);
+	long ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
+
+	if (!r->refused)
+		r->refused = refused;
+	if (ret == -ENAMETOOLONG)
 		r->path[PATH_MAX] = '\0';
-	} else if (ret == -EFAULT) {
+	else if (ret == -EFAULT)
 		r->call.path = odc_unreadable;
-	} else if (ret < 0) {
-		r->path[0] = '\0';
-		return ret;
-	}
+	else if (ret < 0)
+		return odc_refuse_or(r, ret);
 	/* einval answers before it looks at anything on disk: then the path is for the log alone. */
-	if (r->target.refused || r->s->mode == ODC_EINVAL)
+	if (r->refused || r->s->mode == ODC_EINVAL)
 		return 0;
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
@@ -77,8 +96,8 @@ static int odc_prepare(struct odc_request *r, uint64_t path_addr)
 	if (ret == -EBADF)
 		ret = -1;	/* a descriptor nothing has */
 	else if (ret < 0)
-		return ret;
-	r->call.dirfd = ret;
+		return odc_refuse_or(r, ret);
+	r->call.dirfd = (int)ret;
 	return 0;
 }
 
@@ -117,7 +136,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 		.call = &shown,
 		.mode = r->s->mode,
 		.result = ret,
-		.refused = r->target.refused,
+		.refused = r->refused,
 	});
 }
 
@@ -157,10 +176,9 @@ void odc_serve(struct odc_server *s)
 		odc_reply(s, r.id, (int)-decided, 0);
 		return;
 	}
-	odc_target_read(&r.target, r.target.tid);
-	int err = odc_prepare(&r, path_addr);
+	long err = odc_read_target(&r, path_addr);
 	if (odc_still_waiting(s, r.id)) {
-		long ret = r.target.refused ? -EPERM : err ? err : odc_carry_out(&r);
+		long ret = r.refused ? -EPERM : err ? err : odc_carry_out(&r);
 		if (ret < 0)
 			odc_reply(s, r.id, (int)-ret, 0);
 		odc_log_request(&r, entry, ret);

@@ -117,35 +117,33 @@ static void odc_target_name(struct odc_target *t, const char *status)
 	t->prog[n] = '\0';
 }
 
-void odc_target_read(struct odc_target *t, pid_t tid)
+const char *odc_target_read(struct odc_target *t, pid_t tid)
 {
-	const char *earlier = t->refused;
+	const char *refused = "the supervisor cannot read its /proc entries";
 	char path[64];
 	struct odc_identity id;
 	int len;
 
-	*t = (struct odc_target){ .tid = tid, .tgid = tid,
-				  .refused = "the supervisor cannot read its /proc entries" };
+	*t = (struct odc_target){ .tid = tid, .tgid = tid };
 	snprintf(path, sizeof path, "/proc/%d/status", tid);
 	char *status = odc_proc_slurp(path);
 	if (status && odc_identity_read(tid, status, &id) == 0) {
 		t->tgid = (pid_t)strtol(odc_proc_field(status, "Tgid", &len), NULL, 10);
 		t->umask = (mode_t)strtoul(odc_proc_field(status, "Umask", &len), NULL, 8);
-		t->refused = odc_refusal(&id);
+		refused = odc_refusal(&id);
 		odc_target_name(t, status);
 		odc_identity_free(&id);
 	}
 	free(status);
-	if (earlier)
-		t->refused = earlier;
+	return refused;
 }
 
 /* /proc's magic links say EACCES where process_vm_readv and pidfd_getfd say EPERM. */
-int odc_target_access_failed(struct odc_target *t)
+const char *odc_target_refusal(long err)
 {
-	if (errno == EPERM || errno == EACCES)
-		t->refused = "the supervisor may not inspect it (ptrace access mode)";
-	return -errno;
+	if (err == -EPERM || err == -EACCES)
+		return "the supervisor may not inspect it (ptrace access mode)";
+	return NULL;
 }
 
 static int odc_target_pidfd(const struct odc_target *t)
@@ -157,7 +155,7 @@ static int odc_target_pidfd(const struct odc_target *t)
 	return pidfd;
 }
 
-int odc_target_dirfd(struct odc_target *t, int dirfd)
+int odc_target_dirfd(const struct odc_target *t, int dirfd)
 {
 	int fd;
 
@@ -168,13 +166,13 @@ int odc_target_dirfd(struct odc_target *t, int dirfd)
 	} else {
 		int pidfd = odc_target_pidfd(t);
 		if (pidfd < 0)
-			return odc_target_access_failed(t);
+			return -errno;
 		fd = odc_pidfd_getfd(pidfd, dirfd, 0);
 		int err = errno;
 		close(pidfd);
 		errno = err;
 	}
-	return fd < 0 ? odc_target_access_failed(t) : fd;
+	return fd < 0 ? -errno : fd;
 }
 
 int odc_target_fd_room(const struct odc_target *t)

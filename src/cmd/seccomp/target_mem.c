@@ -15,7 +15,7 @@
 #define ODC_CHUNK 4096
 
 /* One piece that does not cross a page: the bytes read, or a negative errno. */
-static ssize_t odc_target_read_piece(struct odc_target *t, uint64_t addr, char *buf,
+static ssize_t odc_target_read_piece(const struct odc_target *t, uint64_t addr, char *buf,
 				     size_t len)
 {
 	struct iovec local = { .iov_base = buf, .iov_len = len };
@@ -24,14 +24,14 @@ static ssize_t odc_target_read_piece(struct odc_target *t, uint64_t addr, char *
 
 	if (n > 0)
 		return n;
-	return n == 0 ? -EFAULT : odc_target_access_failed(t);
+	return n == 0 ? -EFAULT : -errno;
 }
 
 /*
  * LEN bytes at ADDR in T, piece by piece, or with STRING up to the first
  * NUL: the bytes copied, or a negative errno.
  */
-static ssize_t odc_target_read_mem(struct odc_target *t, uint64_t addr, char *buf, size_t len,
+static ssize_t odc_target_read_mem(const struct odc_target *t, uint64_t addr, char *buf, size_t len,
 				   bool string)
 {
 	size_t done = 0;
@@ -49,14 +49,14 @@ static ssize_t odc_target_read_mem(struct odc_target *t, uint64_t addr, char *bu
 	return (ssize_t)done;
 }
 
-int odc_target_copy(struct odc_target *t, uint64_t addr, void *buf, size_t len)
+int odc_target_copy(const struct odc_target *t, uint64_t addr, void *buf, size_t len)
 {
 	ssize_t n = odc_target_read_mem(t, addr, buf, len, false);
 
 	return n < 0 ? (int)n : 0;
 }
 
-int odc_target_path(struct odc_target *t, uint64_t addr, char *buf, size_t cap)
+int odc_target_path(const struct odc_target *t, uint64_t addr, char *buf, size_t cap)
 {
 	ssize_t n = odc_target_read_mem(t, addr, buf, cap, true);
 
