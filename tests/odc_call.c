@@ -58,9 +58,15 @@ struct request {
 	struct odc_open_how *how_addr;
 };
 
-/* The entry points by their own names: _FILE_OFFSET_BITS=64 would make open() mean open64(). */
+/*
+ * The entry points by their own names: _FILE_OFFSET_BITS=64 would make
+ * open() mean open64(), and libc declares the path never NULL, which -B
+ * passes on purpose.
+ */
 int plain_open(const char *path, int flags, ...) __asm__("open");
+int plain_open64(const char *path, int flags, ...) __asm__("open64");
 int plain_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
+int plain_openat64(int dirfd, const char *path, int flags, ...) __asm__("openat64");
 
 /* An address in the kernel's half of the address space, which no caller can read. */
 #if defined(__x86_64__)
@@ -117,11 +123,11 @@ static long call_entry(const struct request *r)
 	if (!strcmp(e, "open"))
 		return plain_open(r->path, r->flags, r->mode);
 	if (!strcmp(e, "open64"))
-		return open64(r->path, r->flags, r->mode);
+		return plain_open64(r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat"))
 		return plain_openat(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat64"))
-		return openat64(r->dirfd, r->path, r->flags, r->mode);
+		return plain_openat64(r->dirfd, r->path, r->flags, r->mode);
 	if (!strcmp(e, "openat2"))
 		return openat2_call(r->dirfd, r->path, how, r->how_size);
 #ifdef ODC_NR_OPEN
