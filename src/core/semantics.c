@@ -110,10 +110,10 @@ static long odc_linux57(const struct odc_call *c)
 	return -ENOTDIR;
 }
 
-/* A directory has nothing to truncate, and it exists by the time it is opened. */
+/* The directory exists by the time it is opened. */
 static int odc_dir_flags(const struct odc_call *c)
 {
-	return c->flags & ~(O_CREAT | O_EXCL | O_TRUNC);
+	return c->flags & ~(O_CREAT | O_EXCL);
 }
 
 /* The series drops EISDIR for a directory found, but keeps the sticky-directory rule. */
@@ -133,10 +133,14 @@ static long odc_open_found(const struct odc_call *c)
 	return odc_give(c, fd);
 }
 
-/* The upstream series: make the directory unless it exists, then open it. */
+/*
+ * The upstream series: make the directory unless it exists, then open it.
+ * Write access, which O_TRUNC asks for too, can never open a directory: it
+ * is ENOTDIR before anything is looked at.
+ */
 static long odc_mkdir(const struct odc_call *c)
 {
-	if ((c->flags & O_ACCMODE) != O_RDONLY)
+	if ((c->flags & O_ACCMODE) != O_RDONLY || (c->flags & O_TRUNC))
 		return -ENOTDIR;
 
 	long ret = odc_admit(c);

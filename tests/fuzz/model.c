@@ -81,8 +81,8 @@ int fz_flags_verdict(enum odc_mode mode, int flags)
 	case ODC_FREEBSD:
 		return flags & O_EXCL ? EINVAL : 0;
 	case ODC_MKDIR:
-		/* O_TRUNC is ignored. */
-		return (flags & O_ACCMODE) != O_RDONLY ? ENOTDIR : 0;
+		/* O_TRUNC asks for write access too. */
+		return (flags & O_ACCMODE) != O_RDONLY || (flags & O_TRUNC) ? ENOTDIR : 0;
 	default:
 		return 0;
 	}
