@@ -103,29 +103,27 @@ entries_for() {
 	done
 }
 
-@test "library: a bad path gets the kernel's answer from every entry point, in every mode" {
+# check_bad_all RUNNER WHICH: check_bad through this build's every entry point for WHICH.
+check_bad_all() {
 	local entry failed=0
-	for entry in $(entries_for B); do
-		check_bad lib "$ODC_CALL" "$entry" B || failed=1
+	for entry in $(entries_for "$2"); do
+		check_bad "$1" "$ODC_CALL" "$entry" "$2" || failed=1
 	done
 	return $failed
+}
+
+@test "library: a bad path gets the kernel's answer from every entry point, in every mode" {
+	check_bad_all lib B
 }
 
 @test "library: a bad open_how gets the kernel's answer, in every mode, ordinary calls too" {
-	local entry failed=0
-	for entry in $(entries_for H); do
-		check_bad lib "$ODC_CALL" "$entry" H || failed=1
-	done
-	return $failed
+	check_bad_all lib H
 }
 
 @test "library with a log: bad paths and open_hows, the path logged as unreadable" {
-	local entry which failed=0
-	for which in B H; do
-		for entry in $(entries_for $which); do
-			check_bad log "$ODC_CALL" "$entry" $which || failed=1
-		done
-	done
+	local failed=0
+	check_bad_all log B || failed=1
+	check_bad_all log H || failed=1
 	return $failed
 }
 
