@@ -21,9 +21,10 @@ $(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/st
 	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpthread
 
 # The least a seccomp supervisor can do, with odcreat's own filter.
-$(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c $(HEADERS) bench/bench.mk
+$(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c src/core/syscall.c $(HEADERS) bench/bench.mk
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/floor.c src/cmd/seccomp/filter.c
+	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/floor.c src/cmd/seccomp/filter.c \
+		src/core/syscall.c
 
 # An empty library: what preloading anything at all costs.
 $(BUILD)/bench/libempty.so: bench/empty.c bench/bench.mk
