@@ -1,6 +1,6 @@
 /*
  * The floor of a seccomp round trip: the least a supervisor can do with
- * odcreat's own filter (src/seccomp.c). One thread takes each notification
+ * odcreat's own filter (src/cmd/seccomp/filter.c). One thread takes each notification
  * and answers it at once, reading nothing about the target: a call of the
  * pair in open or openat gets EINVAL (as einval mode answers it), every
  * openat2 is passed on to the kernel (CONTINUE).

@@ -5,7 +5,7 @@
 #include "odc_at.h"
 #include "odc_call.h"
 
-/* FD, found by this call, as the caller's descriptor: see odc_call.give. */
+/* FD, found by this call, as the caller's descriptor: see odc_caller.give. */
 long odc_give(const struct odc_call *c, long fd);
 
 /*

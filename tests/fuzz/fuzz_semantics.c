@@ -15,7 +15,7 @@
  * call through one entry point, and compares the result, errno, the
  * descriptor count and what is left on disk with model(), an executable
  * copy of tests/table.txt and the README's rules, written independently of
- * src/semantics.c. At the end of the input the warning line (unknown mode)
+ * src/core/semantics.c. At the end of the input the warning line (unknown mode)
  * and the log lines are checked.
  *
  * A step may also pass bad input: a path or an open_how at an address the

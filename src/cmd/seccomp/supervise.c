@@ -1,8 +1,9 @@
 /*
  * The seccomp supervisor's life: the command runs as its child, with the
- * filter (src/seccomp.c) installed just before exec; the filter's listener
- * comes back to this process, which answers each call (src/serve.c) until
- * no process of the tree is left, then exits with the command's status.
+ * filter (filter.c) installed just before exec (start.c); the filter's
+ * listener comes back to this process, which answers each call (serve.c)
+ * until no process of the tree is left, then exits with the command's
+ * status.
  */
 #include <errno.h>
 #include <poll.h>
