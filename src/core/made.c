@@ -11,7 +11,6 @@
 #include "odc_made.h"
 #include "odc_sys.h"
 
-/* FD, found by this call, as the caller's descriptor: see odc_caller.give. */
 long odc_give(const struct odc_call *c, long fd)
 {
 	if (fd < 0 || !c->caller)
@@ -55,10 +54,6 @@ static void odc_undo(const struct odc_call *c, const struct odc_at *at,
 		odc_sys_unlinkat(at->dirfd, at->name);
 }
 
-/*
- * Hand FD, which this call made at AT (NULL: at C's path), to the caller;
- * if that fails, undo the create.
- */
 long odc_give_made(const struct odc_call *c, const struct odc_at *at, long fd)
 {
 	if (!c->caller)
