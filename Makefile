@@ -112,7 +112,7 @@ $(BUILD)/abi.link: $(BUILD)/libodcreat.so $(BUILD)/abi
 	ln -sfr $(BUILD)/libodcreat.so $(MAIN_BUILD)/$(SHIM_PATH)
 	@touch $@
 
-$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h src/core/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -lpthread
 
@@ -125,7 +125,7 @@ $(BUILD)/tests/odc_race: tests/odc_race.c Makefile
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
 # Without the sanitizers, which have no static runtime.
-$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h src/core/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/core/errname.c \
 		-lpthread

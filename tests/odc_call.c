@@ -44,6 +44,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "badptr.h"
 #include "flags.h"
 
 struct request {
@@ -68,39 +69,21 @@ int plain_open64(const char *path, int flags, ...) __asm__("open64");
 int plain_openat(int dirfd, const char *path, int flags, ...) __asm__("openat");
 int plain_openat64(int dirfd, const char *path, int flags, ...) __asm__("openat64");
 
-/* An address in the kernel's half of the address space, which no caller can read. */
-#if defined(__x86_64__)
-#define KERNEL_ADDRESS 0xffffffff81000000UL
-#elif defined(__aarch64__)
-#define KERNEL_ADDRESS 0xffff800008000000UL
-#else
-#define KERNEL_ADDRESS 0xc1000000UL
-#endif
-
 /*
- * A pointer of KIND (see -B and -H) to LEN bytes of which the first HEAD are
- * readable and hold a copy of CONTENT.
+ * A pointer of the bad KIND named (see -B and -H), to HEAD's LEN bytes
+ * where they can be readable, before a gap of its own.
  */
-static void *bad_pointer(const char *kind, const void *content, size_t head)
+static void *bad_pointer_named(const char *kind, const void *head, size_t len)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *gap = bad_gap();
 
-	if (!strcmp(kind, "null"))
-		return NULL;
-	if (!strcmp(kind, "kernel"))
-		return (void *)KERNEL_ADDRESS;
-	char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (two == MAP_FAILED || munmap(two + page, page) < 0) {
+	if (!gap) {
 		perror("odc_call: mmap");
 		exit(2);
 	}
-	if (!strcmp(kind, "unmapped"))
-		return two + page + 64;
-	if (!strcmp(kind, "cross")) {
-		memset(two, 'a', page);
-		memcpy(two + page - head, content, head);
-		return two + page - head;
-	}
+	for (int k = 0; k < BAD_KINDS; k++)
+		if (!strcmp(kind, bad_kind_names[k]))
+			return bad_pointer((enum bad_kind)k, gap, head, len);
 	fprintf(stderr, "odc_call: unknown kind of bad pointer %s\n", kind);
 	exit(2);
 }
@@ -380,12 +363,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	req.entry = argv[optind];
-	req.path = bad_path ? bad_pointer(bad_path, "aaaaaaaaaaaaaaaa", 16) : argv[optind + 1];
+	req.path = bad_path ? bad_pointer_named(bad_path, "aaaaaaaaaaaaaaaa", 16) : argv[optind + 1];
 	req.flags = parse_flags(argv[optind + 2]);
 	if (bad_how) {
 		uint64_t flags = (unsigned)req.flags;
 		req.bad_how = true;
-		req.how_addr = bad_pointer(bad_how, &flags, sizeof flags);
+		req.how_addr = bad_pointer_named(bad_how, &flags, sizeof flags);
 	}
 
 	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

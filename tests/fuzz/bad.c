@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../badptr.h"
 #include "fuzz.h"
 #include "odc_errname.h"
 
@@ -32,29 +33,14 @@ bool fz_bad_how_pointer(enum fz_bad b)
 	return b >= B_HOW_NULL && b <= B_HOW_KERNEL;
 }
 
-/* Two pages, the second unmapped: fz_gap is its start. */
+/* The start of a page unmapped after a readable one. */
 static char *fz_gap;
 
 void fz_map_gap(void)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	char *two = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (two == MAP_FAILED || munmap(two + page, page) < 0)
+	fz_gap = bad_gap();
+	if (!fz_gap)
 		fz_fatal("mmap the gap");
-	memset(two, 'a', page);
-	fz_gap = two + page;
-}
-
-/* A pointer of bad KIND (null, unmapped, cross, kernel) to HEAD, of which LEN bytes fit before the gap. */
-static void *fz_bad_pointer(int kind, const void *head, size_t len)
-{
-	switch (kind) {
-	case 0: return NULL;
-	case 1: return fz_gap + 64;
-	case 2: return memcpy(fz_gap - len, head, len);
-	default: return (void *)0xffffffff81000000UL;
-	}
 }
 
 /*
@@ -73,7 +59,8 @@ void fz_bad_apply(enum fz_bad b, const char **path, struct odc_open_how **how)
 	default: break;
 	}
 	if (fz_bad_path(b))
-		*path = fz_bad_pointer(b - B_PATH_NULL, "aaaaaaaaaaaaaaaa", 16);
+		*path = bad_pointer((enum bad_kind)(b - B_PATH_NULL), fz_gap, "aaaaaaaaaaaaaaaa", 16);
 	else if (fz_bad_how_pointer(b))
-		*how = fz_bad_pointer(b - B_HOW_NULL, &(*how)->flags, sizeof (*how)->flags);
+		*how = bad_pointer((enum bad_kind)(b - B_HOW_NULL), fz_gap, &(*how)->flags,
+				   sizeof (*how)->flags);
 }

@@ -32,7 +32,7 @@ fuzz-build: fuzz-deps
 
 FUZZ_SRC     := $(wildcard tests/fuzz/*.c)
 
-$(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h $(CORE_SRC) $(PRELOAD_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+$(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h tests/badptr.h $(CORE_SRC) $(PRELOAD_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SRC) $(FUZZ_LIB_SRC) -ldl
 
