@@ -44,9 +44,14 @@ LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
 HEADERS     := $(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h)
 
+# The library copies bytes with a loop of its own (odc_copy), which the
+# compiler must not turn back into a call of memcpy: clang is told so by
+# -fno-builtin-memcpy, GCC by its own flag, where it is GCC.
+NO_MEMCPY  := -fno-builtin-memcpy $(shell $(CC) -fno-tree-loop-distribute-patterns -E -x c /dev/null \
+		>/dev/null 2>&1 && echo -fno-tree-loop-distribute-patterns)
 # 64-bit inode numbers and sizes on 32-bit builds too, or fstatat fails with EOVERFLOW.
 OBJ_CFLAGS := $(CPPFLAGS) $(CFLAGS) $(WARN) -std=gnu11 -fPIC -fvisibility=hidden -Iinclude -D_GNU_SOURCE \
-	      -D_FILE_OFFSET_BITS=64
+	      -D_FILE_OFFSET_BITS=64 $(NO_MEMCPY)
 # No start files: they serve C++ destructors, transactional memory and
 # profiling, none of which the library has, and their four imports would
 # cost every process four symbol lookups at start-up.

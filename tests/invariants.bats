@@ -29,6 +29,14 @@ syscalls_of() {
 	assert_equal "$(echo "$output" | wc -l)" 1
 }
 
+@test "the library imports no memcpy and no fcntl: each would be its only user of a symbol version" {
+	# Every symbol version a library needs costs every process a check at start-up.
+	run bash -c "nm -D --undefined-only '$SHIM' | awk '{print \$2}' | sed 's/@.*//'"
+	assert_success
+	refute_line memcpy
+	refute_line --regexp '^fcntl'
+}
+
 @test "odcreat's own kernel definitions match this system's kernel headers, on every ABI it builds for" {
 	for cc in cc i686-linux-gnu-gcc aarch64-linux-gnu-gcc; do
 		command -v $cc > /dev/null || continue

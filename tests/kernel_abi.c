@@ -36,6 +36,7 @@ SAME(ODC_NR_OPENAT2, SYS_openat2);
 SAME(ODC_NR_PIDFD_GETFD, SYS_pidfd_getfd);
 SAME(ODC_NR_OPENAT, SYS_openat);
 SAME(ODC_NR_CLOSE, SYS_close);
+SAME(ODC_NR_FCNTL, SYS_fcntl);
 SAME(ODC_NR_SECCOMP, SYS_seccomp);
 #ifdef SYS_open
 SAME(ODC_NR_OPEN, SYS_open);

@@ -3,6 +3,7 @@
 #define ODC_ARCH_AARCH64_H
 
 #define ODC_NR_CLOSE	57
+#define ODC_NR_FCNTL	25
 #define ODC_NR_OPENAT	56
 #define ODC_NR_SECCOMP	277
 #define ODC_AUDIT_ARCH_AARCH64	0xc00000b7u

@@ -6,6 +6,7 @@
 
 #define ODC_NR_OPEN	2
 #define ODC_NR_CLOSE	3
+#define ODC_NR_FCNTL	72
 #define ODC_NR_OPENAT	257
 #define ODC_NR_SECCOMP	317
 #define ODC_AUDIT_ARCH_X86_64	0xc000003eu

@@ -14,6 +14,17 @@ void odc_line_end(struct odc_line *l)
 	l->text[l->len++] = '\n';
 }
 
+/*
+ * A byte loop, not memcpy: libc's memcpy would be the library's only
+ * import of its symbol version, and each version costs every process a
+ * check at start-up. Lines are short; the loop is fast enough.
+ */
+void odc_copy(char *to, const char *from, size_t n)
+{
+	while (n--)
+		*to++ = *from++;
+}
+
 void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
 {
 	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
@@ -21,13 +32,13 @@ void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
 	if (l->cut)
 		return;
 	if (n > room) {
-		memcpy(l->text + l->len, s, room);
-		memcpy(l->text + l->len + room, "...", 3);
+		odc_copy(l->text + l->len, s, room);
+		odc_copy(l->text + l->len + room, "...", 3);
 		l->len += room + 3;
 		l->cut = true;
 		return;
 	}
-	memcpy(l->text + l->len, s, n);
+	odc_copy(l->text + l->len, s, n);
 	l->len += n;
 }
 
@@ -87,6 +98,6 @@ size_t odc_format_uint(char *out, unsigned long long v)
 	char digits[24];
 	int n = odc_digits(digits + sizeof digits, v, 10, 1);
 
-	memcpy(out, digits + sizeof digits - n, (size_t)n);
+	odc_copy(out, digits + sizeof digits - n, (size_t)n);
 	return (size_t)n;
 }

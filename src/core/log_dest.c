@@ -15,6 +15,7 @@
 #include "odc_log_dest.h"
 #include "odc_log_write.h"
 #include "odc_path.h"
+#include "odc_raw.h"
 #include "odc_real.h"
 
 /* The log descriptor is moved this high, out of the way of the program's own. */
@@ -105,7 +106,8 @@ static int odc_log_file(const char *dest, struct stat *st)
 	int fd = (int)odc_log_open(dest, &refused);
 	if (fd < 0)
 		return -1;
-	int high = fcntl(fd, F_DUPFD_CLOEXEC, ODC_LOG_FD_MIN);
+	/* Raw: libc's fcntl would be the only import of its symbol version. */
+	int high = (int)odc_raw_call(ODC_NR_FCNTL, fd, F_DUPFD_CLOEXEC, ODC_LOG_FD_MIN, 0, 0, 0);
 	if (high >= 0) {
 		close(fd);
 		fd = high;

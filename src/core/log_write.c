@@ -5,7 +5,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "odc_kernel.h"
 #include "odc_log_write.h"
+#include "odc_raw.h"
 #include "odc_real.h"
 
 /*
@@ -47,7 +49,7 @@ void odc_log_stderr(const struct odc_line *l)
 
 	if (fstat(STDERR_FILENO, &st) < 0)
 		return;
-	if (!S_ISFIFO(st.st_mode) || (fcntl(STDERR_FILENO, F_GETFL) & O_NONBLOCK)) {
+	if (!S_ISFIFO(st.st_mode) || (odc_raw_call(ODC_NR_FCNTL, STDERR_FILENO, F_GETFL, 0, 0, 0, 0) & O_NONBLOCK)) {
 		odc_log_write(STDERR_FILENO, &st, l);
 		return;
 	}

@@ -33,6 +33,9 @@ void odc_put_int(struct odc_line *l, long long v);
  */
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
 
+/* N bytes FROM to TO, which do not overlap. */
+void odc_copy(char *to, const char *from, size_t n);
+
 /* V in decimal at OUT, which holds 21 bytes: the digits' count. No NUL. */
 size_t odc_format_uint(char *out, unsigned long long v);
 

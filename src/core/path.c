@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "odc_line.h"
 #include "odc_path.h"
 
 long odc_path_parent(const char *path, const char *slash, char *parent, size_t size)
@@ -15,7 +16,7 @@ long odc_path_parent(const char *path, const char *slash, char *parent, size_t s
 	 * memmove: one more import costs every process start-up time.)
 	 */
 	if (parent != path || !slash)
-		memcpy(parent, slash ? path : ".", len);
+		odc_copy(parent, slash ? path : ".", len);
 	parent[len] = '\0';
 	return 0;
 }

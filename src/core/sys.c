@@ -80,7 +80,7 @@ void odc_sys_fd_path(int fd, char out[ODC_FD_PATH_MAX])
 {
 	static const char head[] = "/proc/self/fd/";
 
-	memcpy(out, head, sizeof head - 1);
+	odc_copy(out, head, sizeof head - 1);
 	out[sizeof head - 1 + odc_format_uint(out + sizeof head - 1, (unsigned)fd)] = '\0';
 }
 
