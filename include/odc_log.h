@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "odc_call.h"
+#include "odc_predict.h"
 
 struct odc_log_entry {
 	pid_t pid;		/* the caller; 0 for this process */
@@ -14,7 +15,14 @@ struct odc_log_entry {
 	enum odc_mode mode;
 	long result;		/* a descriptor, or a negative errno */
 	const char *refused;	/* why MODE was not applied and the call got EPERM, or NULL */
+	const struct odc_found *found;	/* what the name held before the call, from odc_log_before */
 };
+
+/*
+ * Before C is carried out: what its name holds, read into FOUND where a log
+ * is configured (otherwise FOUND is left unread). Keeps errno.
+ */
+void odc_log_before(const struct odc_call *c, struct odc_found *found);
 
 /* Write E's line, if a log is configured. Keeps errno; async-signal-safe. */
 void odc_log(const struct odc_log_entry *e);

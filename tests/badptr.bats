@@ -82,7 +82,7 @@ check_bad() {
 					calls=$((calls + 1))
 					lines=$(wc -l < "$log")
 					if [ "$lines" -ne "$calls" ] ||
-					   ! tail -n 1 "$log" | grep -q " path=(unreadable) .* result=${want% -}\$"; then
+					   ! tail -n 1 "$log" | grep -q " path=(unreadable) .* result=${want% -} state=error would=\"[^\"]*\"\$"; then
 						echo "$runner $entry $kind $mode $flags: log line $lines: $(tail -n 1 "$log")"
 						failed=1
 					fi

@@ -15,7 +15,7 @@ setup() {
 }
 
 # One audit line, field by field.
-LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)$'
+LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)( state=[a-z-]+ would="[a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?( [a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?){4}")?$'
 
 @test "--help and -h print the usage and exit 0" {
 	for opt in --help -h; do
@@ -144,10 +144,10 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	for line in "${lines[@]}"; do
 		[[ "$line" =~ $LOG_LINE ]] || fail "malformed: $line"
 	done
-	assert_line --index 0 --regexp ' prog="odc_call" call=open dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+$'
-	assert_line --index 1 --regexp ' call=openat2 dirfd=[0-9]+ path="e" flags=O_RDONLY\|O_CREAT\|O_EXCL\|O_DIRECTORY mode=0755 resolve=RESOLVE_BENEATH semantics=mkdir result=[0-9]+$'
+	assert_line --index 0 --regexp ' prog="odc_call" call=open dirfd=AT_FDCWD path="d" flags=O_RDONLY\|O_CREAT\|O_DIRECTORY mode=0755 semantics=mkdir result=[0-9]+ state=missing '
+	assert_line --index 1 --regexp ' call=openat2 dirfd=[0-9]+ path="e" flags=O_RDONLY\|O_CREAT\|O_EXCL\|O_DIRECTORY mode=0755 resolve=RESOLVE_BENEATH semantics=mkdir result=[0-9]+ state=missing '
 	run "$ODCREAT" -m legacy -l stderr "$ODC_CALL" sys_openat sub/d creat,directory
-	assert_line --index 0 --regexp ' call=syscall\(SYS_openat\) .* semantics=legacy result=EISDIR$'
+	assert_line --index 0 --regexp ' call=syscall\(SYS_openat\) .* semantics=legacy result=EISDIR state=dir '
 }
 
 @test "the log names a program by the file it was started from, as comm and --seccomp do" {

@@ -147,6 +147,32 @@ static const char *odc_log_prog(void)
 	return slash ? slash + 1 : path;
 }
 
+/* state= and, for a state that was read, what every mode but native would answer. */
+static void odc_put_survey(struct odc_line *l, int flags, const struct odc_found *f)
+{
+	if (!f || f->state == ODC_STATE_UNREAD)
+		return;
+	odc_put(l, " state=");
+	odc_put(l, odc_state_name(f->state));
+	const char *sep = " would=\"";
+	for (int m = 0; m < ODC_MODE_COUNT; m++) {
+		if (m == ODC_NATIVE)
+			continue;
+		struct odc_outcome o = odc_predict(m, flags, f);
+		odc_put(l, sep);
+		odc_put(l, odc_mode_name(m));
+		odc_put(l, "=");
+		if (o.error)
+			odc_put_result(l, -o.error);
+		else
+			odc_put(l, "fd");
+		if (o.made)
+			odc_put(l, "+made");
+		sep = " ";
+	}
+	odc_put(l, "\"");
+}
+
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 {
 	const struct odc_call *c = e->call;
@@ -176,11 +202,22 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put(l, odc_mode_name(e->mode));
 	odc_put(l, " result=");
 	odc_put_result(l, e->result);
+	odc_put_survey(l, c->flags, e->found);
 	if (e->refused) {
 		odc_put(l, " refused=");
 		odc_put_quoted(l, e->refused, PATH_MAX);
 	}
 	odc_line_end(l);
+}
+
+void odc_log_before(const struct odc_call *c, struct odc_found *found)
+{
+	found->state = ODC_STATE_UNREAD;
+	if (!odc_config_log())
+		return;
+	int saved_errno = errno;
+	odc_found_read(c, found);
+	errno = saved_errno;
 }
 
 void odc_log(const struct odc_log_entry *e)

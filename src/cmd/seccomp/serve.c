@@ -14,6 +14,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "odc_config.h"
 #include "odc_log.h"
 #include "odc_request.h"
 
@@ -84,8 +85,13 @@ static long odc_read_target(struct odc_request *r, uint64_t path_addr)
 		r->call.path = odc_unreadable;
 	else if (ret < 0)
 		return odc_refuse_or(r, ret);
-	/* einval answers before it looks at anything on disk: then the path is for the log alone. */
-	if (r->refused || r->s->mode == ODC_EINVAL)
+	/*
+	 * einval answers before it looks at anything on disk: then the path and
+	 * the directory serve the log's state= alone, and failing to read them
+	 * changes no answer.
+	 */
+	bool for_log = r->s->mode == ODC_EINVAL;
+	if (r->refused || (for_log && !odc_config_log()))
 		return 0;
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
@@ -96,7 +102,7 @@ static long odc_read_target(struct odc_request *r, uint64_t path_addr)
 	if (ret == -EBADF)
 		ret = -1;	/* a descriptor nothing has */
 	else if (ret < 0)
-		return odc_refuse_or(r, ret);
+		return for_log ? 0 : odc_refuse_or(r, ret);
 	r->call.dirfd = (int)ret;
 	return 0;
 }
@@ -124,7 +130,8 @@ static long odc_carry_out(struct odc_request *r)
 	return ret;
 }
 
-static void odc_log_request(const struct odc_request *r, const char *entry, long ret)
+static void odc_log_request(const struct odc_request *r, const char *entry, long ret,
+			    const struct odc_found *found)
 {
 	struct odc_call shown = r->call;
 
@@ -137,6 +144,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 		.mode = r->s->mode,
 		.result = ret,
 		.refused = r->refused,
+		.found = found,
 	});
 }
 
@@ -177,11 +185,14 @@ void odc_serve(struct odc_server *s)
 		return;
 	}
 	long err = odc_read_target(&r, path_addr);
+	struct odc_found found = { .state = ODC_STATE_UNREAD };
+	if (!r.refused && !err)
+		odc_log_before(&r.call, &found);
 	if (odc_still_waiting(s, r.id)) {
 		long ret = r.refused ? -EPERM : err ? err : odc_carry_out(&r);
 		if (ret < 0)
 			odc_reply(s, r.id, (int)-ret, 0);
-		odc_log_request(&r, entry, ret);
+		odc_log_request(&r, entry, ret, &found);
 	}
 	if (r.call.dirfd >= 0)
 		close(r.call.dirfd);
