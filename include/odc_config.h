@@ -13,4 +13,8 @@ enum odc_mode odc_config_mode(void);
 /* ODCREAT_LOG: a file name, "stderr", or NULL for no log. Read with the mode. */
 const char *odc_config_log(void);
 
+/* ODCREAT_LOG_FACILITY: the syslog facility's code, user (1) by default. Read with the mode. */
+#define ODC_FACILITY_USER 1
+int odc_config_facility(void);
+
 #endif

@@ -7,6 +7,11 @@
 #include "odc_call.h"
 #include "odc_predict.h"
 
+/* ODCREAT_LOG's names that are no file. */
+#define ODC_LOG_STDERR "stderr"
+#define ODC_LOG_SYSLOG "syslog"
+#define ODC_LOG_JOURNAL "journal"
+
 struct odc_log_entry {
 	pid_t pid;		/* the caller; 0 for this process */
 	const char *prog;	/* the caller's name, when pid is not 0 */

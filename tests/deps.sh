@@ -56,9 +56,10 @@ check)
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
-		    setpriv:util-linux go:golang-go; do
+		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
+	need_file /lib/systemd/systemd-journald systemd
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
 	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
 32)

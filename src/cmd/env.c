@@ -124,7 +124,8 @@ void odc_set_log(const char *log)
 {
 	char absolute[PATH_MAX];
 
-	if (strcmp(log, "stderr") != 0) {
+	if (strcmp(log, ODC_LOG_STDERR) != 0 && strcmp(log, ODC_LOG_SYSLOG) != 0 &&
+	    strcmp(log, ODC_LOG_JOURNAL) != 0) {
 		if (log[0] != '/') {
 			char cwd[PATH_MAX];
 			if (!getcwd(cwd, sizeof cwd) ||

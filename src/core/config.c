@@ -13,6 +13,7 @@
 
 #include "odc_config.h"
 #include "odc_line.h"
+#include "odc_log_socket.h"
 
 #define ODC_MODE_UNREAD (-1)
 
@@ -20,44 +21,66 @@
 #define ODC_SHOWN_MAX 40
 
 static int odc_config_state = ODC_MODE_UNREAD;
+static int odc_config_facility_code = ODC_FACILITY_USER;
 /* Points into the environment, which glibc never frees. */
 static const char *odc_config_log_dest;
 
-/* One write(2), so the line cannot interleave with other output; escaped as the log escapes. */
-static void odc_config_warn(const char *value)
+/*
+ * One write(2), so the line cannot interleave with other output; escaped
+ * as the log escapes: "odcreat: unknown VARIABLE "VALUE"; REST".
+ */
+static void odc_config_warn(const char *variable, const char *value, const char *rest)
 {
 	struct odc_line l;
 
 	odc_line_start(&l);
-	odc_put(&l, "odcreat: unknown ODCREAT_MODE ");
+	odc_put(&l, "odcreat: unknown ");
+	odc_put(&l, variable);
+	odc_put(&l, " ");
 	odc_put_quoted(&l, value, ODC_SHOWN_MAX);
 	if (strlen(value) > ODC_SHOWN_MAX)
 		odc_put(&l, "...");
-	odc_put(&l, "; valid modes:" ODC_MODE_NAMES "; using einval");
+	odc_put(&l, rest);
 	odc_line_end(&l);
 	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
 	(void)ignored;
 }
 
-static int odc_config_parse(const char **bad)
+/* What the first reader found: the mode, and the values it could not use. */
+struct odc_config_found {
+	int mode;
+	const char *bad_mode;
+	const char *bad_facility;
+};
+
+static void odc_config_parse(struct odc_config_found *f)
 {
-	*bad = NULL;
+	*f = (struct odc_config_found){ .mode = ODC_MODE_DEFAULT };
 	/* Setuid, setgid and file-capability programs never obey the caller's environment. */
 	if (getauxval(AT_SECURE))
-		return ODC_MODE_DEFAULT;
+		return;
 	const char *log = getenv("ODCREAT_LOG");
 	if (log && *log)
 		__atomic_store_n(&odc_config_log_dest, log, __ATOMIC_RELAXED);
-	const char *value = getenv("ODCREAT_MODE");
-	if (!value || !*value)
-		return ODC_MODE_DEFAULT;
-	int mode = odc_mode_parse(value);
-	if (mode >= 0)
-		return mode;
-	*bad = value;
-	return ODC_MODE_DEFAULT;
+	const char *facility = getenv("ODCREAT_LOG_FACILITY");
+	if (facility && *facility) {
+		int code = odc_log_facility_parse(facility);
+		if (code >= 0)
+			__atomic_store_n(&odc_config_facility_code, code, __ATOMIC_RELAXED);
+		else
+			f->bad_facility = facility;
+	}
+	const char *mode = getenv("ODCREAT_MODE");
+	if (!mode || !*mode)
+		return;
+	f->mode = odc_mode_parse(mode);
+	if (f->mode < 0) {
+		f->mode = ODC_MODE_DEFAULT;
+		f->bad_mode = mode;
+	}
 }
 
+/* Racing first readers all parse; the one that publishes the mode warns. */
 enum odc_mode odc_config_mode(void)
 {
 	int mode = __atomic_load_n(&odc_config_state, __ATOMIC_ACQUIRE);
@@ -65,18 +88,30 @@ enum odc_mode odc_config_mode(void)
 		return mode;
 
 	int saved_errno = errno;
-	const char *bad;
+	struct odc_config_found f;
 	int unread = ODC_MODE_UNREAD;
-	mode = odc_config_parse(&bad);
-	if (__atomic_compare_exchange_n(&odc_config_state, &unread, mode, false,
-					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE) && bad)
-		odc_config_warn(bad);
+	odc_config_parse(&f);
+	if (__atomic_compare_exchange_n(&odc_config_state, &unread, f.mode, false,
+					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
+		if (f.bad_mode)
+			odc_config_warn("ODCREAT_MODE", f.bad_mode,
+					"; valid modes:" ODC_MODE_NAMES "; using einval");
+		if (f.bad_facility)
+			odc_config_warn("ODCREAT_LOG_FACILITY", f.bad_facility,
+					"; using user");
+	}
 	errno = saved_errno;
-	return mode;
+	return f.mode;
 }
 
 const char *odc_config_log(void)
 {
 	odc_config_mode();
 	return __atomic_load_n(&odc_config_log_dest, __ATOMIC_RELAXED);
+}
+
+int odc_config_facility(void)
+{
+	odc_config_mode();
+	return __atomic_load_n(&odc_config_facility_code, __ATOMIC_RELAXED);
 }

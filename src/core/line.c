@@ -78,9 +78,8 @@ void odc_put_int(struct odc_line *l, long long v)
 	odc_put_uint(l, (unsigned long long)v, 10, 1);
 }
 
-void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
+void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
 {
-	odc_put(l, "\"");
 	for (const char *end = s + max; s < end && *s && !l->cut; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') {
@@ -90,6 +89,12 @@ void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 		odc_put(l, "\\x");
 		odc_put_uint(l, ch, 16, 2);
 	}
+}
+
+void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
+{
+	odc_put(l, "\"");
+	odc_put_escaped(l, s, max);
 	odc_put(l, "\"");
 }
 

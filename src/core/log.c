@@ -1,7 +1,8 @@
 /*
  * The audit log: one line for each call odcreat redefined, built here and
- * handed to its destination (src/core/log_dest.c), which writes it without
- * ever holding the program up (src/core/log_write.c). No stdio, no malloc,
+ * handed to its destination: a file or standard error (src/core/log_dest.c,
+ * written by src/core/log_write.c), syslog or journald (src/core/log_socket.c),
+ * none of which ever holds the program up. No stdio, no malloc,
  * no locks; errno and the call's result are never changed, and a log that
  * cannot be opened or written is skipped.
  */
@@ -9,127 +10,14 @@
 #include <limits.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include "odc_config.h"
-#include "odc_errname.h"
 #include "odc_line.h"
 #include "odc_log.h"
 #include "odc_log_dest.h"
-#include "odc_readable.h"
-
-/* A path the kernel could not copy is not read here either. */
-static void odc_put_path(struct odc_line *l, const char *path)
-{
-	long readable = odc_readable_path(path);
-
-	if (readable == 0 || readable == -ENAMETOOLONG || readable == -ENOENT)
-		odc_put_quoted(l, path, PATH_MAX);
-	else
-		odc_put(l, "(unreadable)");
-}
-
-/* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */
-static void odc_put_time(struct odc_line *l)
-{
-	struct timeval now;
-
-	/* Not clock_gettime: its GLIBC_2.17 version would cost every process a check at start-up. */
-	gettimeofday(&now, NULL);
-	long long days = now.tv_sec / 86400, secs = now.tv_sec % 86400;
-	long long era_day = days + 719468;	/* days since 0000-03-01 */
-	long long era = era_day / 146097;
-	long long doe = era_day - era * 146097;
-	long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	long long mp = (5 * doy + 2) / 153;
-	long long day = doy - (153 * mp + 2) / 5 + 1;
-	long long month = mp < 10 ? mp + 3 : mp - 9;
-	long long year = yoe + era * 400 + (month <= 2);
-
-	odc_put_uint(l, (unsigned long long)year, 10, 4);
-	odc_put(l, "-");
-	odc_put_uint(l, (unsigned long long)month, 10, 2);
-	odc_put(l, "-");
-	odc_put_uint(l, (unsigned long long)day, 10, 2);
-	odc_put(l, "T");
-	odc_put_uint(l, (unsigned long long)(secs / 3600), 10, 2);
-	odc_put(l, ":");
-	odc_put_uint(l, (unsigned long long)(secs / 60 % 60), 10, 2);
-	odc_put(l, ":");
-	odc_put_uint(l, (unsigned long long)(secs % 60), 10, 2);
-	odc_put(l, ".");
-	odc_put_uint(l, (unsigned long long)now.tv_usec, 10, 6);
-	odc_put(l, "Z");
-}
-
-struct odc_flag_name {
-	unsigned long long bit;
-	const char *name;
-};
-
-static const struct odc_flag_name odc_open_flags[] = {
-	{ O_CREAT, "O_CREAT" },		{ O_EXCL, "O_EXCL" },
-	{ O_NOCTTY, "O_NOCTTY" },	{ O_TRUNC, "O_TRUNC" },
-	{ O_APPEND, "O_APPEND" },	{ O_NONBLOCK, "O_NONBLOCK" },
-	{ O_SYNC, "O_SYNC" },		{ O_DSYNC, "O_DSYNC" },
-	{ O_DIRECT, "O_DIRECT" },	{ 0100000, "O_LARGEFILE" },
-	{ O_DIRECTORY, "O_DIRECTORY" }, { O_NOFOLLOW, "O_NOFOLLOW" },
-	{ O_NOATIME, "O_NOATIME" },	{ O_CLOEXEC, "O_CLOEXEC" },
-	{ O_PATH, "O_PATH" },		{ ODC_TMPFILE_BIT, "__O_TMPFILE" },
-	{ 0, NULL }
-};
-
-static const struct odc_flag_name odc_resolve_flags[] = {
-	{ ODC_RESOLVE_NO_XDEV, "RESOLVE_NO_XDEV" },
-	{ ODC_RESOLVE_NO_MAGICLINKS, "RESOLVE_NO_MAGICLINKS" },
-	{ ODC_RESOLVE_NO_SYMLINKS, "RESOLVE_NO_SYMLINKS" },
-	{ ODC_RESOLVE_BENEATH, "RESOLVE_BENEATH" },
-	{ ODC_RESOLVE_IN_ROOT, "RESOLVE_IN_ROOT" },
-	{ ODC_RESOLVE_CACHED, "RESOLVE_CACHED" },
-	{ 0, NULL }
-};
-
-/* Names for the bits of VALUE, then any unnamed rest in octal. */
-static void odc_put_bits(struct odc_line *l, unsigned long long value,
-			 const struct odc_flag_name *names, const char *sep)
-{
-	for (; names->name; names++) {
-		if ((value & names->bit) != names->bit)
-			continue;
-		value &= ~names->bit;
-		odc_put(l, sep);
-		odc_put(l, names->name);
-		sep = "|";
-	}
-	if (value) {
-		odc_put(l, sep);
-		odc_put(l, "0");
-		odc_put_uint(l, value, 8, 1);
-	}
-}
-
-static void odc_put_flags(struct odc_line *l, int flags)
-{
-	static const char *const access[] = { "O_RDONLY", "O_WRONLY", "O_RDWR", "O_ACCMODE" };
-
-	odc_put(l, access[flags & O_ACCMODE]);
-	odc_put_bits(l, (unsigned)flags & ~(unsigned)O_ACCMODE, odc_open_flags, "|");
-}
-
-static void odc_put_result(struct odc_line *l, long ret)
-{
-	if (ret >= 0) {
-		odc_put_int(l, ret);
-		return;
-	}
-	const char *name = odc_errname((int)-ret);
-	if (name)
-		odc_put(l, name);
-	else
-		odc_put_int(l, ret);
-}
+#include "odc_log_put.h"
+#include "odc_log_socket.h"
 
 /*
  * This program's name as the kernel gave it to comm, which the supervisor
@@ -147,30 +35,14 @@ static const char *odc_log_prog(void)
 	return slash ? slash + 1 : path;
 }
 
-/* state= and, for a state that was read, what every mode but native would answer. */
-static void odc_put_survey(struct odc_line *l, int flags, const struct odc_found *f)
+static const char *odc_log_prog_of(const struct odc_log_entry *e)
 {
-	if (!f || f->state == ODC_STATE_UNREAD)
-		return;
-	odc_put(l, " state=");
-	odc_put(l, odc_state_name(f->state));
-	const char *sep = " would=\"";
-	for (int m = 0; m < ODC_MODE_COUNT; m++) {
-		if (m == ODC_NATIVE)
-			continue;
-		struct odc_outcome o = odc_predict(m, flags, f);
-		odc_put(l, sep);
-		odc_put(l, odc_mode_name(m));
-		odc_put(l, "=");
-		if (o.error)
-			odc_put_result(l, -o.error);
-		else
-			odc_put(l, "fd");
-		if (o.made)
-			odc_put(l, "+made");
-		sep = " ";
-	}
-	odc_put(l, "\"");
+	return e->pid ? e->prog : odc_log_prog();
+}
+
+static pid_t odc_log_pid(const struct odc_log_entry *e)
+{
+	return e->pid ? e->pid : getpid();
 }
 
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
@@ -180,9 +52,9 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_line_start(l);
 	odc_put_time(l);
 	odc_put(l, " pid=");
-	odc_put_int(l, e->pid ? e->pid : getpid());
+	odc_put_int(l, odc_log_pid(e));
 	odc_put(l, " prog=");
-	odc_put_quoted(l, e->pid ? e->prog : odc_log_prog(), PATH_MAX);
+	odc_put_quoted(l, odc_log_prog_of(e), PATH_MAX);
 	odc_put(l, " call=");
 	odc_put(l, e->entry);
 	odc_put(l, " dirfd=");
@@ -191,7 +63,7 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	else
 		odc_put_int(l, c->dirfd);
 	odc_put(l, " path=");
-	odc_put_path(l, c->path);
+	odc_put_path(l, c->path, true);
 	odc_put(l, " flags=");
 	odc_put_flags(l, c->flags);
 	odc_put(l, " mode=0");
@@ -202,11 +74,44 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put(l, odc_mode_name(e->mode));
 	odc_put(l, " result=");
 	odc_put_result(l, e->result);
-	odc_put_survey(l, c->flags, e->found);
+	if (e->found && e->found->state != ODC_STATE_UNREAD) {
+		odc_put(l, " state=");
+		odc_put(l, odc_state_name(e->found->state));
+		odc_put(l, " would=\"");
+		odc_put_would(l, c->flags, e->found);
+		odc_put(l, "\"");
+	}
 	if (e->refused) {
 		odc_put(l, " refused=");
 		odc_put_quoted(l, e->refused, PATH_MAX);
 	}
+	odc_line_end(l);
+}
+
+/*
+ * journald's fields, each on a line of its own (the line and the path are
+ * escaped and hold no newline), the longest last: where they do not all
+ * fit, the path is cut short, and MESSAGE= still follows.
+ */
+static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e)
+{
+	odc_line_start(l);
+	odc_put(l, "ODCREAT_PROG=");
+	odc_put_escaped(l, odc_log_prog_of(e), PATH_MAX);
+	odc_put(l, "\nODCREAT_CALL=");
+	odc_put(l, e->entry);
+	odc_put(l, "\nODCREAT_MODE=");
+	odc_put(l, odc_mode_name(e->mode));
+	odc_put(l, "\nODCREAT_RESULT=");
+	odc_put_result(l, e->result);
+	if (e->found && e->found->state != ODC_STATE_UNREAD) {
+		odc_put(l, "\nODCREAT_STATE=");
+		odc_put(l, odc_state_name(e->found->state));
+		odc_put(l, "\nODCREAT_WOULD=");
+		odc_put_would(l, e->call->flags, e->found);
+	}
+	odc_put(l, "\nODCREAT_PATH=");
+	odc_put_path(l, e->call->path, false);
 	odc_line_end(l);
 }
 
@@ -229,6 +134,14 @@ void odc_log(const struct odc_log_entry *e)
 	int saved_errno = errno;
 	struct odc_line line;
 	odc_format(&line, e);
-	odc_log_send(dest, &line);
+	if (strcmp(dest, ODC_LOG_SYSLOG) == 0) {
+		odc_log_syslog(&line, odc_log_pid(e), odc_config_facility());
+	} else if (strcmp(dest, ODC_LOG_JOURNAL) == 0) {
+		struct odc_line fields;
+		odc_format_fields(&fields, e);
+		odc_log_journal(&fields, &line, odc_log_pid(e), odc_config_facility());
+	} else {
+		odc_log_send(dest, &line);
+	}
 	errno = saved_errno;
 }

@@ -131,7 +131,7 @@ void odc_log_send(const char *dest, const struct odc_line *l)
 {
 	struct stat st;
 
-	if (strcmp(dest, "stderr") == 0) {
+	if (strcmp(dest, ODC_LOG_STDERR) == 0) {
 		odc_log_stderr(l);
 		return;
 	}

@@ -32,6 +32,8 @@ void odc_put_int(struct odc_line *l, long long v);
  * \xHH; no more than the line holds, nor more than MAX bytes of S.
  */
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
+/* The same, without the quotes. */
+void odc_put_escaped(struct odc_line *l, const char *s, size_t max);
 
 /* N bytes FROM to TO, which do not overlap. */
 void odc_copy(char *to, const char *from, size_t n);

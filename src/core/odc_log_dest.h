@@ -4,7 +4,7 @@
 
 #include "odc_line.h"
 
-/* L to DEST, a file name or "stderr", opened on first use. */
+/* L to DEST, a file name or ODC_LOG_STDERR, opened on first use. */
 void odc_log_send(const char *dest, const struct odc_line *l);
 
 #endif

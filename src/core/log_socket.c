@@ -1,0 +1,100 @@
+/*
+ * The log to a local logging daemon, one datagram per line: RFC 5424 on
+ * syslog's /dev/log, or journald's native protocol (KEY=value lines) on its
+ * own socket. A socket is made for each line and closed after it, so that
+ * nothing stays open in the program and a restarted daemon is found again.
+ * Nothing waits: a socket that is missing, full or of another type drops
+ * the line, and none raises SIGPIPE.
+ */
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "odc_log_put.h"
+#include "odc_log_socket.h"
+
+#define ODC_SYSLOG_SOCKET "/dev/log"
+#define ODC_JOURNAL_SOCKET "/run/systemd/journal/socket"
+#define ODC_SEVERITY_INFO 6
+
+static const struct {
+	const char *name;
+	int code;
+} odc_facilities[] = {
+	{ "kern", 0 },	  { "user", 1 },    { "mail", 2 },    { "daemon", 3 },
+	{ "auth", 4 },	  { "syslog", 5 },  { "lpr", 6 },     { "news", 7 },
+	{ "uucp", 8 },	  { "cron", 9 },    { "authpriv", 10 }, { "ftp", 11 },
+	{ "local0", 16 }, { "local1", 17 }, { "local2", 18 }, { "local3", 19 },
+	{ "local4", 20 }, { "local5", 21 }, { "local6", 22 }, { "local7", 23 },
+};
+
+int odc_log_facility_parse(const char *name)
+{
+	for (size_t i = 0; i < sizeof odc_facilities / sizeof odc_facilities[0]; i++)
+		if (strcmp(name, odc_facilities[i].name) == 0)
+			return odc_facilities[i].code;
+	return -1;
+}
+
+static void odc_send_datagram(const char *socket_path, struct iovec *iov, int count)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	struct msghdr msg = {
+		.msg_name = &addr,
+		.msg_namelen = sizeof addr,
+		.msg_iov = iov,
+		.msg_iovlen = (size_t)count,
+	};
+
+	odc_copy(addr.sun_path, socket_path, strlen(socket_path));
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return;
+	ssize_t ignored = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	(void)ignored;
+	close(fd);
+}
+
+void odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
+{
+	struct odc_line head;
+
+	/* <PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA MSG */
+	odc_line_start(&head);
+	odc_put(&head, "<");
+	odc_put_int(&head, facility * 8 + ODC_SEVERITY_INFO);
+	odc_put(&head, ">1 ");
+	odc_put_time(&head);
+	odc_put(&head, " - odcreat ");
+	odc_put_int(&head, pid);
+	odc_put(&head, " - - ");
+	struct iovec iov[] = {
+		{ .iov_base = head.text, .iov_len = head.len },
+		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */
+	};
+	odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2);
+}
+
+void odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
+		     int facility)
+{
+	struct odc_line head;
+
+	odc_line_start(&head);
+	odc_put(&head, "PRIORITY=");
+	odc_put_int(&head, ODC_SEVERITY_INFO);
+	odc_put(&head, "\nSYSLOG_FACILITY=");
+	odc_put_int(&head, facility);
+	odc_put(&head, "\nSYSLOG_IDENTIFIER=odcreat\nSYSLOG_PID=");
+	odc_put_int(&head, pid);
+	odc_line_end(&head);
+	struct iovec iov[] = {
+		{ .iov_base = head.text, .iov_len = head.len },
+		{ .iov_base = (void *)fields->text, .iov_len = fields->len },
+		{ .iov_base = "MESSAGE=", .iov_len = 8 },
+		{ .iov_base = (void *)line->text, .iov_len = line->len },
+	};
+	odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# ODCREAT_LOG=syslog and =journal, received by real daemons (rsyslogd,
+# systemd-journald) started by the test in a private mount namespace
+# (tests/logd.sh), never the host's.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+STATIC="$BUILD/tests/odc_call_static"
+
+setup() {
+	needs_root "private mount namespaces and the daemons' own sockets"
+	command -v rsyslogd > /dev/null || skip "rsyslogd is missing (make check installs rsyslog)"
+	D=$BATS_TEST_TMPDIR
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# logd DAEMON CMD...: CMD under tests/logd.sh, with the daemon's files in $D.
+logd() {
+	unshare -m -n --propagation private "$ROOT/tests/logd.sh" "$@"
+}
+
+# The survey fields every message must carry for a missing name.
+WOULD='would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
+WOULD_RE=${WOULD//+/\\+}
+
+@test "syslog: an RFC 5424 message, tagged odcreat, with the caller's pid, from the library and --seccomp" {
+	logd rsyslog "$D" bash -c "
+		ODCREAT_LOG=syslog ODCREAT_MODE=mkdir LD_PRELOAD='$SHIM' '$ODC_CALL' openat lib creat,directory
+		ODCREAT_LOG=syslog ODCREAT_LOG_FACILITY=local3 LD_PRELOAD='$SHIM' '$ODC_CALL' open fac creat,directory
+		'$ODCREAT' --seccomp -m mkdir -l syslog '$STATIC' openat sec creat,directory"
+	run cat "$D/out"
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 --regexp "^app=odcreat procid=[0-9]+ facility=user severity=info msg=.* prog=\"odc_call\" call=openat .* path=\"lib\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE\$"
+	assert_line --index 1 --regexp "^app=odcreat procid=[0-9]+ facility=local3 severity=info msg=.* path=\"fac\" .* semantics=einval result=EINVAL state=missing"
+	assert_line --index 2 --regexp "^app=odcreat procid=[0-9]+ facility=user .* prog=\"odc_call_static\" call=SYS_openat .* path=\"sec\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE\$"
+	# The procid is the caller's, also when the supervisor sends it.
+	for line in "${lines[@]}"; do
+		[[ $line =~ procid=([0-9]+).*\ pid=([0-9]+)\  ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
+			fail "procid is not the caller's pid: $line"
+	done
+	[ -d lib ] && [ -d sec ] && [ ! -e fac ]
+}
+
+@test "journal: the native protocol's fields, for journalctl ODCREAT_STATE=missing, with journald's trusted _EXE and _UID" {
+	logd journald "$D" bash -c "
+		ODCREAT_LOG=journal ODCREAT_MODE=legacy LD_PRELOAD='$SHIM' python3 -c '
+import os, time
+os.open(\"py\", os.O_CREAT | os.O_DIRECTORY)
+time.sleep(0.5)'
+		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory
+		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'"
+	run grep -c '^MESSAGE=.* state=missing ' "$D/export"
+	assert_output 2
+	run cat "$D/matched"
+	assert_equal "${#lines[@]}" 2
+	local entry
+	entry=$(awk -v RS= '/ODCREAT_PATH=py\n/' "$D/export")
+	for field in SYSLOG_IDENTIFIER=odcreat PRIORITY=6 SYSLOG_FACILITY=1 ODCREAT_MODE=legacy \
+		     ODCREAT_STATE=missing ODCREAT_CALL=open64 ODCREAT_PROG=python3 \
+		     "ODCREAT_WOULD=${WOULD#would=}" _UID=0 _TRANSPORT=journal; do
+		grep -qxF "${field//\"/}" <<< "$entry" || fail "no $field in: $entry"
+	done
+	grep -q '^ODCREAT_RESULT=[0-9][0-9]*$' <<< "$entry" || fail "no descriptor in: $entry"
+	grep -q '^_EXE=/.*/python3' <<< "$entry" || fail "no _EXE in: $entry"
+	entry=$(awk -v RS= '/ODCREAT_PATH=sec\n/' "$D/export")
+	grep -qx 'ODCREAT_PROG=odc_call_static' <<< "$entry" || fail "--seccomp: $entry"
+	grep -qx 'ODCREAT_MODE=mkdir' <<< "$entry" || fail "--seccomp: $entry"
+	[ -f py ] && [ -d sec ]
+}
+
+# many DAEMON ENV: 8 processes of 16 threads, each making the call twice.
+many() {
+	logd "$1" "$D" bash -c "
+		for i in 1 2 3 4 5 6 7 8; do
+			$2 ODCREAT_MODE=einval LD_PRELOAD='$SHIM' '$ODC_CALL' -t 16 -n 2 openat p\$i creat,directory > /dev/null &
+		done
+		wait"
+}
+
+@test "syslog: 16 threads in 8 processes at once, every message there once and whole" {
+	many rsyslog ODCREAT_LOG=syslog
+	run grep -c "^app=odcreat procid=[0-9]* facility=user severity=info msg=.* semantics=einval result=EINVAL state=missing would=\"[^\"]*\"\$" "$D/out"
+	assert_output 256
+	for i in 1 2 3 4 5 6 7 8; do
+		assert_equal "$(grep -c " path=\"p$i\" " "$D/out")" 32
+	done
+}
+
+@test "journal: 16 threads in 8 processes at once, every message there once and whole" {
+	many journald ODCREAT_LOG=journal
+	run grep -c '^MESSAGE=.* semantics=einval result=EINVAL state=missing would="[^"]*"$' "$D/export"
+	assert_output 256
+	for i in 1 2 3 4 5 6 7 8; do
+		assert_equal "$(grep -cx "ODCREAT_PATH=p$i" "$D/export")" 32
+	done
+}
+
+# quiet KIND: the call under KIND's /dev/log and a journal socket that
+# does not exist, within 10 s, with its result and errno untouched.
+quiet() {
+	local log
+	for log in syslog journal; do
+		run timeout 10 unshare -m -n --propagation private "$ROOT/tests/logd.sh" "$1" "$D" bash -c "
+			ODCREAT_LOG=$log ODCREAT_MODE=mkdir LD_PRELOAD='$SHIM' '$ODC_CALL' -n 100 openat d-$log creat,directory"
+		assert_success
+		assert_output --partial "fd:dir"
+		[ -d "d-$log" ]
+	done
+}
+
+@test "a missing socket drops the line; the call is unchanged" { quiet none; }
+@test "a full socket drops the line without waiting; the call is unchanged" { quiet fill; }
+@test "a socket of the wrong type drops the line; the call is unchanged" { quiet stream; }
+
+@test "an unknown ODCREAT_LOG_FACILITY: one line naming it, and user" {
+	run --separate-stderr env ODCREAT_LOG=stderr ODCREAT_LOG_FACILITY=nosuch LD_PRELOAD="$SHIM" \
+		"$ODC_CALL" open x creat,directory
+	assert_output "EINVAL -"
+	[[ $stderr == 'odcreat: unknown ODCREAT_LOG_FACILITY "nosuch"; using user'* ]] || fail "$stderr"
+}

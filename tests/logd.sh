@@ -1,0 +1,90 @@
+#!/bin/bash
+# logd.sh DAEMON DIR CMD...: CMD with a real logging daemon of its own, in
+# private mount and network namespaces (run this under unshare -m -n;
+# nothing here reaches the host's /dev, /run, sysctls or daemons). /dev and /run are fresh
+# tmpfs, with /dev's usual nodes bound in from the host. DAEMON is:
+#   rsyslog   rsyslogd on DIR/sock, bound over /dev/log; what it receives
+#             is written to DIR/out, one line per message
+#   journald  systemd-journald on /run/systemd/journal; what it stored is
+#             exported (journalctl -o export) to DIR/export when CMD ends
+#   none      neither: /dev/log and the journal's socket are missing
+# DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
+# DIR/stream one of the wrong type (a stream socket), instead of a daemon.
+set -eu
+daemon=$1 dir=$2
+shift 2
+
+private_dev() {
+	mkdir -p "$dir/hostdev"
+	mount --rbind /dev "$dir/hostdev"
+	mount -t tmpfs -o mode=755 odc-dev /dev
+	local node
+	for node in null zero full random urandom tty; do
+		touch "/dev/$node"
+		mount --bind "$dir/hostdev/$node" "/dev/$node"
+	done
+	ln -s /proc/self/fd /dev/fd
+	ln -s fd/0 /dev/stdin
+	ln -s fd/1 /dev/stdout
+	ln -s fd/2 /dev/stderr
+	mount -t tmpfs -o mode=755 odc-run /run
+}
+
+wait_for() {	# FILE: up to 10 s
+	local i
+	for i in $(seq 100); do
+		[ -e "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "logd.sh: $1 never appeared" >&2
+	return 1
+}
+
+start_rsyslog() {
+	cat > "$dir/rsyslog.conf" <<-CONF
+	global(workDirectory="$dir")
+	module(load="imuxsock" SysSock.Use="off")
+	input(type="imuxsock" Socket="$dir/sock" UseSpecialParser="off" ParseHostname="on")
+	template(name="odc" type="string"
+		 string="app=%app-name% procid=%procid% facility=%syslogfacility-text% severity=%syslogseverity-text% msg=%msg%\n")
+	*.* action(type="omfile" file="$dir/out" template="odc")
+	CONF
+	rsyslogd -n -f "$dir/rsyslog.conf" -i "$dir/rsyslog.pid" &
+	pid=$!
+	wait_for "$dir/sock"
+	touch /dev/log
+	mount --bind "$dir/sock" /dev/log
+}
+
+start_journald() {
+	mkdir -p /run/systemd/journal /run/log/journal
+	/lib/systemd/systemd-journald &
+	pid=$!
+	wait_for /run/systemd/journal/socket
+}
+
+private_dev
+# What systemd sets at boot (the kernel's default is 10): the datagrams a
+# socket queues before more are dropped, per network namespace.
+echo 512 > /proc/sys/net/unix/max_dgram_qlen
+pid=
+case $daemon in
+rsyslog) start_rsyslog ;;
+journald) start_journald ;;
+fill|stream)
+	python3 "$(dirname "$0")/logd_stuck.py" "$daemon" /dev/log &
+	pid=$!
+	wait_for /dev/log ;;
+none) ;;
+esac
+rc=0
+"$@" || rc=$?
+if [ "$daemon" = journald ]; then
+	journalctl --sync
+	journalctl -D /run/log/journal -o export > "$dir/export"
+fi
+if [ -n "$pid" ]; then
+	kill "$pid"
+	wait "$pid" || true
+fi
+exit $rc
