@@ -60,6 +60,7 @@ SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
+	       $(BUILD)/tests/glob_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
@@ -120,6 +121,10 @@ $(BUILD)/abi.link: $(BUILD)/libodcreat.so $(BUILD)/abi
 $(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -lpthread
+
+$(BUILD)/tests/glob_test: tests/glob_test.c src/core/glob.c src/core/odc_glob.h Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Isrc/core -o $@ $< src/core/glob.c
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)

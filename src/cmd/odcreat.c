@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "odc_config.h"
+#include "odc_config_check.h"
 #include "odc_env.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
@@ -24,6 +26,7 @@ static const char odc_usage[] =
 	"usage: odcreat [--seccomp] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
+	"       odcreat --config-check [FILE]\n"
 	"       odcreat --help | --version\n";
 
 static const char odc_help[] =
@@ -33,10 +36,15 @@ static const char odc_help[] =
 	"\n"
 	"      --seccomp     serve the calls from a seccomp supervisor instead, which\n"
 	"                    reaches static and Go programs too\n"
-	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES " (default: $ODCREAT_MODE, else einval)\n"
-	"  -l, --log=FILE    log every redefined call to FILE, or to stderr with \"stderr\"\n"
+	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES "\n"
+	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else einval)\n"
+	"  -l, --log=FILE    log every redefined call to FILE, or to \"stderr\", \"syslog\"\n"
+	"                    (/dev/log) or \"journal\" (journald)\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
+	"      --config-check [FILE]\n"
+	"                    say what is wrong with FILE (default " ODC_CONFIG_FILE "),\n"
+	"                    line by line, and whether programs would read it at all\n"
 	"  -h, --help        show this help\n"
 	"      --version     show the version\n"
 	"\n"
@@ -94,7 +102,7 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 	return odc_exec(argv);
 }
 
-enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP };
+enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK };
 
 int main(int argc, char **argv)
 {
@@ -106,6 +114,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, ODC_OPT_VERSION },
 		{ "seccomp", no_argument, NULL, ODC_OPT_SECCOMP },
+		{ "config-check", no_argument, NULL, ODC_OPT_CHECK },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *mode = NULL, *log = NULL;
@@ -130,14 +139,18 @@ int main(int argc, char **argv)
 		case ODC_OPT_PROBE:
 		case ODC_OPT_LIST:
 		case ODC_OPT_VERSION:
+		case ODC_OPT_CHECK:
 			action = opt;
 			break;
 		default:
 			odc_die_usage("unknown or incomplete option %s", argv[optind - 1]);
 		}
 	}
+	if (action == ODC_OPT_CHECK && !mode && !log && !seccomp && argc - optind <= 1)
+		return odc_config_check(optind < argc ? argv[optind] : ODC_CONFIG_FILE);
 	if (action && (optind < argc || mode || log || seccomp))
-		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments");
+		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments, "
+				    "--config-check one file");
 	switch (action) {
 	case ODC_OPT_PROBE:
 		return odc_probe();

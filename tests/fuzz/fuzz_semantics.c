@@ -396,8 +396,9 @@ static void fz_apply_config(const struct fz_config *cfg)
 	odc_log_fd = -1;
 	odc_log_dev = 0;
 	odc_log_ino = 0;
-	odc_config_log_dest = NULL;
-	__atomic_store_n(&odc_config_state, ODC_MODE_UNREAD, __ATOMIC_RELEASE);
+	odc_config_slots_taken = 0;
+	odc_config_speaker = 0;
+	__atomic_store_n(&odc_config_published, NULL, __ATOMIC_RELEASE);
 
 	if (fz_wipe(fz_log_fd) < 0)
 		fz_fatal("wipe the log directory");
@@ -900,8 +901,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	k.index = 0;
 
-	int state = __atomic_load_n(&odc_config_state, __ATOMIC_ACQUIRE);
-	if (state != (read ? (int)mode : ODC_MODE_UNREAD)) {
+	const struct odc_settings *published = __atomic_load_n(&odc_config_published, __ATOMIC_ACQUIRE);
+	int state = published ? published->mode : -1;
+	if (state != (read ? (int)mode : -1)) {
 		char actual[32];
 		snprintf(actual, sizeof actual, "state %d", state);
 		fz_mismatch(&k, &steps[0], "configuration", read ? odc_mode_name(mode) : "unread",

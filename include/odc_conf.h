@@ -1,0 +1,52 @@
+/*
+ * /etc/odcreat.conf: the settings an administrator gives every program,
+ * and per program, read by src/core/config.c and checked by
+ * odcreat --config-check.
+ *
+ *   # a comment
+ *   mode = native
+ *   log = journal
+ *   log_facility = local3
+ *   [/opt/legacy/bin/legacy-*]
+ *   mode = legacy
+ *
+ * A section's settings apply where its pattern (odc_glob.h) matches the
+ * program's path; the last setting that applies wins.
+ */
+#ifndef ODC_CONF_H
+#define ODC_CONF_H
+
+#include <limits.h>
+
+#include "odc_mode.h"
+
+struct odc_settings {
+	int mode;
+	int facility;
+	const char *log;		/* NULL: no log */
+	char log_path[PATH_MAX];	/* a log named by the file; log points here */
+};
+
+/* The program sections are matched against: up to two paths, NULL where absent. */
+struct odc_conf_program {
+	const char *paths[2];
+};
+
+/*
+ * FILE opened where it counts: a regular file, no symlink, owned by root and
+ * writable by neither group nor others, in a directory likewise. Otherwise
+ * -1, with the reason written to OUT (not where FILE does not exist, nor
+ * where it may not be read).
+ */
+int odc_conf_open(const char *file, int out);
+
+/*
+ * Apply the settings of the file open at FD that apply to PROGRAM (NULL:
+ * the global ones alone) to S. Each bad line is written to OUT (-1: nowhere)
+ * as "odcreat: FILE:LINE: problem", and the rest still applies. The count
+ * of bad lines.
+ */
+int odc_conf_parse(int fd, const char *file, const struct odc_conf_program *program,
+		   struct odc_settings *s, int out);
+
+#endif

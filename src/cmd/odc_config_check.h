@@ -1,0 +1,12 @@
+/* odcreat --config-check [FILE] (src/cmd/config_check.c). */
+#ifndef ODC_CONFIG_CHECK_H
+#define ODC_CONFIG_CHECK_H
+
+/*
+ * Say on standard output what is wrong with FILE, line by line, and
+ * whether the library would read it at all: 0 where nothing is,
+ * ODC_EXIT_PROBLEMS otherwise.
+ */
+int odc_config_check(const char *file);
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * Reading /etc/odcreat.conf (odc_conf.h): line by line through a small
+ * buffer, with no allocation, so that the first open(2) of any program may
+ * do it, in a signal handler too.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "odc_conf.h"
+#include "odc_config.h"
+#include "odc_glob.h"
+#include "odc_line.h"
+#include "odc_log.h"
+#include "odc_log_socket.h"
+#include "odc_path.h"
+#include "odc_real.h"
+
+#define ODC_CONF_LINE_MAX 1024
+
+struct odc_conf_parser {
+	const char *file;
+	const struct odc_conf_program *program;
+	struct odc_settings *s;
+	int out;
+	unsigned line;
+	int bad;
+	bool applies;	/* the section the parser is in applies to the program */
+};
+
+static void odc_conf_say(int out, const char *file, unsigned line, const char *problem,
+			 const char *text)
+{
+	struct odc_line l;
+
+	if (out < 0)
+		return;
+	odc_line_start(&l);
+	odc_put(&l, "odcreat: ");
+	odc_put(&l, file);
+	if (line) {
+		odc_put(&l, ":");
+		odc_put_uint(&l, line, 10, 1);
+	}
+	odc_put(&l, ": ");
+	odc_put(&l, problem);
+	if (text) {
+		odc_put(&l, ": ");
+		odc_put_quoted(&l, text, ODC_CONF_LINE_MAX);
+	}
+	odc_line_end(&l);
+	ssize_t ignored = write(out, l.text, l.len);
+	(void)ignored;
+}
+
+static void odc_conf_bad(struct odc_conf_parser *p, const char *problem, const char *text)
+{
+	p->bad++;
+	odc_conf_say(p->out, p->file, p->line, problem, text);
+}
+
+static bool odc_conf_owned(const struct stat *st)
+{
+	return st->st_uid == 0 && !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+int odc_conf_open(const char *file, int out)
+{
+	struct stat st, dir;
+	char parent[PATH_MAX];
+	long fd = odc_real_openat(AT_FDCWD, file,
+				  O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0);
+
+	if (fd == -ENOENT || fd == -EACCES)
+		return -1;
+	const char *problem = NULL;
+	if (fd < 0)
+		problem = fd == -ELOOP ? "a symlink, ignored" : "cannot be opened, ignored";
+	else if (fstat((int)fd, &st) < 0 || !S_ISREG(st.st_mode))
+		problem = "not a regular file, ignored";
+	else if (!odc_conf_owned(&st))
+		problem = "not owned by root, or writable by group or others: ignored";
+	else if (odc_path_parent(file, strrchr(file, '/'), parent, sizeof parent) < 0 ||
+		 stat(parent, &dir) < 0 || !odc_conf_owned(&dir))
+		problem = "its directory is not owned by root, or writable by group or others: ignored";
+	if (!problem)
+		return (int)fd;
+	odc_conf_say(out, file, 0, problem, NULL);
+	if (fd >= 0)
+		close((int)fd);
+	return -1;
+}
+
+static bool odc_conf_section_applies(const struct odc_conf_program *program, const char *pattern)
+{
+	for (int i = 0; program && i < 2; i++)
+		if (program->paths[i] && odc_glob_match(pattern, program->paths[i]))
+			return true;
+	return false;
+}
+
+static char *odc_conf_trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+	return s;
+}
+
+static bool odc_conf_log_valid(const char *value)
+{
+	return strcmp(value, ODC_LOG_SYSLOG) == 0 || strcmp(value, ODC_LOG_JOURNAL) == 0 ||
+	       strcmp(value, ODC_LOG_STDERR) == 0 || (value[0] == '/' && strlen(value) < PATH_MAX);
+}
+
+/* One KEY = VALUE line: checked always, applied where the section applies. */
+static void odc_conf_setting(struct odc_conf_parser *p, const char *key, const char *value)
+{
+	struct odc_settings *s = p->s;
+
+	if (strcmp(key, "mode") == 0) {
+		int mode = odc_mode_parse(value);
+		if (mode < 0) {
+			odc_conf_bad(p, "unknown mode, using einval; valid modes:" ODC_MODE_NAMES, value);
+			mode = ODC_EINVAL;
+		}
+		if (p->applies)
+			s->mode = mode;
+	} else if (strcmp(key, "log") == 0) {
+		if (!odc_conf_log_valid(value)) {
+			odc_conf_bad(p, "log is syslog, journal, stderr or an absolute path", value);
+		} else if (p->applies) {
+			odc_copy(s->log_path, value, strlen(value) + 1);
+			s->log = s->log_path;
+		}
+	} else if (strcmp(key, "log_facility") == 0) {
+		int facility = odc_log_facility_parse(value);
+		if (facility < 0) {
+			odc_conf_bad(p, "unknown log_facility, using user", value);
+			facility = ODC_FACILITY_USER;
+		}
+		if (p->applies)
+			s->facility = facility;
+	} else {
+		odc_conf_bad(p, "unknown setting; there are mode, log and log_facility", key);
+	}
+}
+
+static void odc_conf_line(struct odc_conf_parser *p, char *text)
+{
+	char *s = odc_conf_trim(text);
+	size_t n = strlen(s);
+
+	if (n == 0 || s[0] == '#')
+		return;
+	if (s[0] == '[') {
+		p->applies = false;
+		if (n < 3 || s[n - 1] != ']') {
+			odc_conf_bad(p, "a section is [PATTERN]; its settings are ignored", s);
+			return;
+		}
+		s[n - 1] = '\0';
+		p->applies = odc_conf_section_applies(p->program, s + 1);
+		return;
+	}
+	char *eq = strchr(s, '=');
+	if (!eq) {
+		odc_conf_bad(p, "not SETTING = VALUE", s);
+		return;
+	}
+	*eq = '\0';
+	char *key = odc_conf_trim(s), *value = odc_conf_trim(eq + 1);
+	if (!*value)
+		odc_conf_bad(p, "no value", key);
+	else
+		odc_conf_setting(p, key, value);
+}
+
+int odc_conf_parse(int fd, const char *file, const struct odc_conf_program *program,
+		   struct odc_settings *s, int out)
+{
+	struct odc_conf_parser p = {
+		.file = file, .program = program, .s = s, .out = out, .line = 1, .applies = true,
+	};
+	char chunk[512], line[ODC_CONF_LINE_MAX];
+	size_t len = 0;
+	bool overlong = false;
+	ssize_t got;
+
+	while ((got = read(fd, chunk, sizeof chunk)) > 0 || (got < 0 && errno == EINTR)) {
+		for (ssize_t i = 0; i < got; i++) {
+			if (chunk[i] != '\n') {
+				if (len < sizeof line - 1)
+					line[len++] = chunk[i] ? chunk[i] : ' ';
+				else
+					overlong = true;
+				continue;
+			}
+			line[len] = '\0';
+			if (overlong)
+				odc_conf_bad(&p, "longer than 1023 bytes, ignored", NULL);
+			else
+				odc_conf_line(&p, line);
+			p.line++;
+			len = 0;
+			overlong = false;
+		}
+	}
+	line[len] = '\0';
+	if (overlong)
+		odc_conf_bad(&p, "longer than 1023 bytes, ignored", NULL);
+	else
+		odc_conf_line(&p, line);
+	return p.bad;
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bats
+# /etc/odcreat.conf, written into an overlay of /etc in a private mount
+# namespace (never the host's /etc), and odcreat --config-check.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+STATIC="$BUILD/tests/odc_call_static"
+
+setup() {
+	needs_root "a private mount namespace over /etc, files owned by root and by others"
+	# Readable by nobody: the library, the helper and a scratch directory.
+	R=$(mktemp -d /tmp/odcreat-conf.XXXXXX)
+	chmod 755 "$R"
+	mkdir -m 755 "$R/upper" "$R/ovl"
+	mkdir -m 1777 "$R/work"
+	cp "$SHIM" "$ODC_CALL" "$R/"
+	cp "$ODC_CALL" "$R/odc_call_suid"
+	chmod 4755 "$R/odc_call_suid"
+}
+
+teardown() {
+	rm -rf "$R"
+}
+
+# conf LINE...: /etc/odcreat.conf, as the overlay will show it (root's, 0644).
+conf() {
+	printf '%s\n' "$@" > "$R/upper/odcreat.conf"
+	chmod 644 "$R/upper/odcreat.conf"
+}
+
+# in_etc CMD: CMD by sh, in $R/work, where /etc has the overlay.
+in_etc() {
+	unshare -m --propagation private sh -c "
+		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/ovl' /etc &&
+		cd '$R/work' && $1"
+}
+
+# lib [ENV...] NAME: odc_call with the library, creating NAME; "RESULT DISK" and stderr.
+lib() {
+	local name=${*: -1}
+	echo "env ${*:1:$#-1} LD_PRELOAD='$R/libodcreat.so' '$R/odc_call' open $name creat,directory"
+}
+
+@test "the glob matcher agrees with the C library's fnmatch(FNM_PATHNAME)" {
+	run "$BUILD/tests/glob_test"
+	assert_success
+	assert_output ""
+}
+
+@test "the file's mode and log apply to every program; a missing file is no error" {
+	conf "# every program" "mode = mkdir" "log = $R/work/audit.log"
+	run --separate-stderr in_etc "$(lib d)"
+	assert_output "fd:dir audit.log:data d:dir"
+	assert_equal "$stderr" ""
+	grep -q ' path="d" .* semantics=mkdir result=[0-9]' "$R/work/audit.log"
+	rm "$R/upper/odcreat.conf"
+	run --separate-stderr in_etc "$(lib e)"
+	assert_output "EINVAL audit.log:data d:dir"
+	assert_equal "$stderr" ""
+}
+
+@test "sections: the program's path, as run and as resolved, chooses; the last that matches wins" {
+	ln -s "$R/odc_call" "$R/alias"
+	conf "mode = freebsd" "[$R/odc_*]" "mode = legacy" "[/nowhere/*]" "mode = einval" \
+	     "[$R/odc_call]" "mode = mkdir" "[$R/alias]" "mode = linux-5.7"
+	run in_etc "$(lib a)"
+	assert_output "fd:dir a:dir"
+	# Started by the symlink, the program is both names: the later section wins.
+	run in_etc "LD_PRELOAD='$R/libodcreat.so' '$R/alias' open b creat,directory"
+	assert_output "ENOTDIR a:dir b:file"
+	# Another program gets the global mode.
+	run in_etc "LD_PRELOAD='$R/libodcreat.so' python3 -c 'import os
+try: os.open(\"c\", os.O_CREAT | os.O_DIRECTORY)
+except OSError as e: print(e.strerror)'"
+	assert_output "No such file or directory"
+}
+
+@test "the environment, where set, overrides the file; an empty variable does not" {
+	conf "mode = mkdir" "log = stderr"
+	run --separate-stderr in_etc "$(lib ODCREAT_MODE=legacy ODCREAT_LOG= d)"
+	assert_output "fd:file d:file"
+	[[ $stderr == *' path="d" '*' semantics=legacy '* ]] || fail "$stderr"
+	run --separate-stderr in_etc "$(lib ODCREAT_MODE= ODCREAT_LOG=$R/work/env.log e)"
+	assert_output "fd:dir d:file e:dir env.log:data"
+	assert_equal "$stderr" ""
+	grep -q ' path="e" .* semantics=mkdir ' "$R/work/env.log"
+}
+
+# ignored WHY SETUP: with SETUP done in the overlay, the file is ignored,
+# with one line on stderr that says WHY, and the program runs in einval.
+ignored() {
+	conf "mode = mkdir"
+	run --separate-stderr in_etc "$2 && $(lib d) && $(lib e)"
+	assert_output "$(printf 'EINVAL -\nEINVAL -')"
+	assert_equal "$stderr" "$(printf 'odcreat: /etc/odcreat.conf: %s\nodcreat: /etc/odcreat.conf: %s' "$1" "$1")"
+}
+
+@test "a file another user owns is ignored, with one line" {
+	ignored "not owned by root, or writable by group or others: ignored" "chown 1 /etc/odcreat.conf"
+}
+@test "a group-writable file is ignored, with one line" {
+	ignored "not owned by root, or writable by group or others: ignored" "chmod 664 /etc/odcreat.conf"
+}
+@test "a world-writable file is ignored, with one line" {
+	ignored "not owned by root, or writable by group or others: ignored" "chmod 646 /etc/odcreat.conf"
+}
+@test "a file in a directory others may write is ignored, with one line" {
+	ignored "its directory is not owned by root, or writable by group or others: ignored" "chmod 777 /etc"
+}
+@test "a file in a directory another user owns is ignored, with one line" {
+	ignored "its directory is not owned by root, or writable by group or others: ignored" "chown 1 /etc"
+}
+@test "a symlink is ignored, with one line" {
+	ignored "a symlink, ignored" "mv /etc/odcreat.conf /etc/odcreat.real && ln -s odcreat.real /etc/odcreat.conf"
+}
+@test "a directory in its place is ignored, with one line" {
+	ignored "not a regular file, ignored" "rm /etc/odcreat.conf && mkdir /etc/odcreat.conf"
+}
+
+@test "secure-execution programs ignore the environment but honour the file, which is the admin's" {
+	conf "mode = mkdir"
+	echo "$R/libodcreat.so" > "$R/upper/ld.so.preload"
+	run in_etc "setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env ODCREAT_MODE=legacy ODCREAT_LOG='$R/work/nobody.log' '$R/odc_call_suid' open s creat,directory &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env ODCREAT_MODE=legacy '$R/odc_call' open p creat,directory"
+	assert_line --index 0 "fd:dir s:dir"
+	assert_line --index 1 "fd:file p:file s:dir"
+	[ ! -e "$R/work/nobody.log" ]
+}
+
+@test "every bad line is named, once, and the rest of the file applies; an unknown mode is einval" {
+	conf "mode = mkdir" "log = relative.log" "nonsense" "colour = blue" "mode =" "log_facility = local9" \
+	     "[unclosed" "mode = legacy" "[/tmp/*/odc_call]" "log = stderr" "[$R/odc_call]" "mode = sideways"
+	run --separate-stderr in_etc "$(lib d)"
+	assert_output "EINVAL -"
+	local said
+	said=$(grep '^odcreat: ' <<< "$stderr")
+	assert_equal "$said" "odcreat: /etc/odcreat.conf:2: log is syslog, journal, stderr or an absolute path: \"relative.log\"
+odcreat: /etc/odcreat.conf:3: not SETTING = VALUE: \"nonsense\"
+odcreat: /etc/odcreat.conf:4: unknown setting; there are mode, log and log_facility: \"colour\"
+odcreat: /etc/odcreat.conf:5: no value: \"mode\"
+odcreat: /etc/odcreat.conf:6: unknown log_facility, using user: \"local9\"
+odcreat: /etc/odcreat.conf:7: a section is [PATTERN]; its settings are ignored: \"[unclosed\"
+odcreat: /etc/odcreat.conf:12: unknown mode, using einval; valid modes:$(printf ' %s' $ALL_MODES): \"sideways\""
+	# [/tmp/*/odc_call]'s log = stderr applies; [unclosed's mode = legacy does not; sideways is einval.
+	[ "$(grep -c ' path="d" .* semantics=einval result=EINVAL state=missing ' <<< "$stderr")" -eq 1 ]
+}
+
+@test "--config-check: each bad line, why the library would pass the file over, and the status" {
+	conf "mode = native" "log = journal" "[/opt/legacy/bin/*]" "mode = legacy"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_success
+	assert_output "odcreat: /etc/odcreat.conf: every line is good"
+	conf "mode = nosuch" "[x" "log_facility = local3"
+	run in_etc "chmod 666 /etc/odcreat.conf && '$ODCREAT' --config-check /etc/odcreat.conf"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf: not owned by root, or writable by group or others: ignored
+odcreat: /etc/odcreat.conf:1: unknown mode, using einval; valid modes:$(printf ' %s' $ALL_MODES): \"nosuch\"
+odcreat: /etc/odcreat.conf:2: a section is [PATTERN]; its settings are ignored: \"[x\"
+odcreat: /etc/odcreat.conf: 2 bad lines; every other line applies"
+	run "$ODCREAT" --config-check "$R/none"
+	assert_failure 1
+	assert_output "odcreat: $R/none: No such file or directory"
+	run "$ODCREAT" --config-check a b
+	assert_failure 2
+}
+
+@test "--seccomp takes the file's mode and log" {
+	conf "mode = mkdir" "log = $R/work/sec.log"
+	run in_etc "'$ODCREAT' --seccomp '$STATIC' openat d creat,directory"
+	assert_output --regexp '^fd:dir d:dir( sec.log:data)?$'
+	grep -q ' path="d" .* semantics=mkdir ' "$R/work/sec.log"
+}
