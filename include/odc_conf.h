@@ -35,10 +35,11 @@ struct odc_conf_program {
 /*
  * FILE opened where it counts: a regular file, no symlink, owned by root and
  * writable by neither group nor others, in a directory likewise. Otherwise
- * -1, with the reason written to OUT (not where FILE does not exist, nor
- * where it may not be read).
+ * -EAGAIN where it could not be looked at just now (no descriptor or memory
+ * free), or -ENOENT, with the reason written to OUT where there is one
+ * besides its absence or a permission it lacks.
  */
-int odc_conf_open(const char *file, int out);
+long odc_conf_open(const char *file, int out);
 
 /*
  * Apply the settings of the file open at FD that apply to PROGRAM (NULL:

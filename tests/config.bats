@@ -173,3 +173,24 @@ odcreat: /etc/odcreat.conf: 2 bad lines; every other line applies"
 	assert_output --regexp '^fd:dir d:dir( sec.log:data)?$'
 	grep -q ' path="d" .* semantics=mkdir ' "$R/work/sec.log"
 }
+
+@test "out of descriptors at the first call: the file is read again at the next" {
+	conf "mode = legacy"
+	run in_etc "LD_PRELOAD='$R/libodcreat.so' python3 -c '
+import os, resource
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))
+held = []
+try:
+    while True: held.append(os.open(\"/dev/null\", os.O_RDONLY))
+except OSError: pass
+for name in (\"a\", \"b\"):
+    try: print(name, os.open(name, os.O_CREAT | os.O_DIRECTORY) >= 0)
+    except OSError as e: print(name, e.strerror)
+    for fd in held: os.close(fd)
+    held = []
+'"
+	assert_output "a Invalid argument
+b True"
+	[ ! -e "$R/work/a" ] && [ -f "$R/work/b" ]
+}

@@ -56,7 +56,7 @@ check)
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
-		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd; do
+		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
 	need_file /lib/systemd/systemd-journald systemd

@@ -50,7 +50,9 @@ import os, time
 os.open(\"py\", os.O_CREAT | os.O_DIRECTORY)
 time.sleep(0.5)'
 		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory
-		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'"
+		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'
+		journalctl --sync
+		'$ODCREAT' report --journal --format=csv > '$D/report'"
 	run grep -c '^MESSAGE=.* state=missing ' "$D/export"
 	assert_output 2
 	run cat "$D/matched"
@@ -68,6 +70,10 @@ time.sleep(0.5)'
 	grep -qx 'ODCREAT_PROG=odc_call_static' <<< "$entry" || fail "--seccomp: $entry"
 	grep -qx 'ODCREAT_MODE=mkdir' <<< "$entry" || fail "--seccomp: $entry"
 	[ -f py ] && [ -d sec ]
+	# odcreat report --journal asks journalctl: python3 by journald's _EXE, the static program by name.
+	run cat "$D/report"
+	assert_line --index 1 --regexp '^"/.*/python3[.0-9]*",1,1,missing,'
+	assert_line --index 2 --regexp '^"odc_call_static",1,1,missing,'
 }
 
 # many DAEMON ENV: 8 processes of 16 threads, each making the call twice.

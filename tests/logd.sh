@@ -79,10 +79,20 @@ none) ;;
 esac
 rc=0
 "$@" || rc=$?
-if [ "$daemon" = journald ]; then
+case $daemon in
+journald)
 	journalctl --sync
-	journalctl -D /run/log/journal -o export > "$dir/export"
-fi
+	journalctl -D /run/log/journal -o export > "$dir/export" ;;
+rsyslog)
+	# rsyslogd reads its socket in order: once a last message of our own is
+	# written out, every one before it is too, and nothing is lost in the stop.
+	logger -u /dev/log -d --rfc5424 -t logd-end end
+	for i in $(seq 100); do
+		grep -q '^app=logd-end ' "$dir/out" 2> /dev/null && break
+		sleep 0.1
+	done
+	sed -i '/^app=logd-end /d' "$dir/out" ;;
+esac
 if [ -n "$pid" ]; then
 	kill "$pid"
 	wait "$pid" || true

@@ -18,9 +18,9 @@ int odc_config_check(const char *file)
 		return ODC_EXIT_PROBLEMS;
 	}
 	fflush(stdout);
-	int counts = odc_conf_open(file, STDOUT_FILENO);
+	long counts = odc_conf_open(file, STDOUT_FILENO);
 	if (counts >= 0)
-		close(counts);
+		close((int)counts);
 	struct odc_settings s = { .mode = ODC_MODE_DEFAULT };
 	int bad = odc_conf_parse(fd, file, NULL, &s, STDOUT_FILENO);
 	close(fd);

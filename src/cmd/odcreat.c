@@ -20,6 +20,7 @@
 #include "odc_log.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
+#include "odc_report.h"
 #include "odc_supervise.h"
 
 static const char odc_usage[] =
@@ -27,6 +28,7 @@ static const char odc_usage[] =
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
+	"       odcreat report [--format=text|csv|json] [--journal] [FILE...]\n"
 	"       odcreat --help | --version\n";
 
 static const char odc_help[] =
@@ -42,6 +44,8 @@ static const char odc_help[] =
 	"                    (/dev/log) or \"journal\" (journald)\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
+	"  report            what logs of the calls say, per program: each mode's answers\n"
+	"                    that would have differed, and what each would have made\n"
 	"      --config-check [FILE]\n"
 	"                    say what is wrong with FILE (default " ODC_CONFIG_FILE "),\n"
 	"                    line by line, and whether programs would read it at all\n"
@@ -121,6 +125,8 @@ int main(int argc, char **argv)
 	int opt, action = 0;
 	bool seccomp = false;
 
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return odc_report_main(argc - 1, argv + 1);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+m:l:h", options, NULL)) != -1) {
 		switch (opt) {

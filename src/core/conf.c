@@ -65,15 +65,24 @@ static bool odc_conf_owned(const struct stat *st)
 	return st->st_uid == 0 && !(st->st_mode & (S_IWGRP | S_IWOTH));
 }
 
-int odc_conf_open(const char *file, int out)
+/* Errors that another try may not meet. */
+static bool odc_conf_transient(long err)
+{
+	return err == -EMFILE || err == -ENFILE || err == -ENOMEM || err == -EINTR ||
+	       err == -EAGAIN;
+}
+
+long odc_conf_open(const char *file, int out)
 {
 	struct stat st, dir;
 	char parent[PATH_MAX];
 	long fd = odc_real_openat(AT_FDCWD, file,
 				  O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0);
 
+	if (odc_conf_transient(fd))
+		return -EAGAIN;
 	if (fd == -ENOENT || fd == -EACCES)
-		return -1;
+		return -ENOENT;
 	const char *problem = NULL;
 	if (fd < 0)
 		problem = fd == -ELOOP ? "a symlink, ignored" : "cannot be opened, ignored";
@@ -85,11 +94,11 @@ int odc_conf_open(const char *file, int out)
 		 stat(parent, &dir) < 0 || !odc_conf_owned(&dir))
 		problem = "its directory is not owned by root, or writable by group or others: ignored";
 	if (!problem)
-		return (int)fd;
+		return fd;
 	odc_conf_say(out, file, 0, problem, NULL);
 	if (fd >= 0)
 		close((int)fd);
-	return -1;
+	return -ENOENT;
 }
 
 static bool odc_conf_section_applies(const struct odc_conf_program *program, const char *pattern)

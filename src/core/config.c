@@ -3,14 +3,15 @@
  * /etc/odcreat.conf (src/core/conf.c), then ODCREAT_MODE, ODCREAT_LOG and
  * ODCREAT_LOG_FACILITY over it, where set. The first caller may be another
  * library's constructor or a signal handler, so this takes no lock and
- * allocates nothing: each racing first reader fills a slot of its own,
- * and the first to finish publishes it.
+ * allocates nothing from the heap: the first reader reads for everyone
+ * (odc_config_first).
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "odc_conf.h"
@@ -22,19 +23,9 @@
 /* How much of a bad value the warning repeats: enough to recognise it. */
 #define ODC_SHOWN_MAX 40
 
-/* Racing first readers beyond this many use their own reading for their own call only. */
-#define ODC_CONFIG_SLOTS 4
-
-struct odc_config_slot {
-	struct odc_settings s;
-	char exe[PATH_MAX];	/* /proc/self/exe, which the file's sections match */
-};
-
-static struct odc_config_slot odc_config_slots[ODC_CONFIG_SLOTS];
-static unsigned odc_config_slots_taken;
+/* Set by the one first reader that reads for everyone, and publishes what it read. */
+static int odc_config_claimed;
 static const struct odc_settings *odc_config_published;
-/* Set by the one first reader that says what is wrong, so that it is said once. */
-static int odc_config_speaker;
 
 /*
  * One write(2), so the line cannot interleave with other output; escaped
@@ -57,19 +48,25 @@ static void odc_config_warn(const char *variable, const char *value, const char 
 	(void)ignored;
 }
 
-/* The file's settings for this program, which it names by AT_EXECFN and by /proc/self/exe. */
-static void odc_config_file(struct odc_config_slot *slot, int out)
+/*
+ * The file's settings for this program, which it names by AT_EXECFN and
+ * by /proc/self/exe: false where the file could not be looked at just now
+ * (no descriptor free, no memory), and must be read again.
+ */
+static bool odc_config_file(struct odc_settings *s, int out)
 {
-	int fd = odc_conf_open(ODC_CONFIG_FILE, out);
+	long fd = odc_conf_open(ODC_CONFIG_FILE, out);
 	if (fd < 0)
-		return;
-	long len = odc_sys_readlinkat(AT_FDCWD, "/proc/self/exe", slot->exe, sizeof slot->exe - 1);
-	slot->exe[len > 0 ? len : 0] = '\0';
+		return fd != -EAGAIN;
+	char exe[PATH_MAX];
+	long len = odc_sys_readlinkat(AT_FDCWD, "/proc/self/exe", exe, sizeof exe - 1);
+	exe[len > 0 ? len : 0] = '\0';
 	const struct odc_conf_program program = {
-		{ (const char *)getauxval(AT_EXECFN), len > 0 ? slot->exe : NULL },
+		{ (const char *)getauxval(AT_EXECFN), len > 0 ? exe : NULL },
 	};
-	odc_conf_parse(fd, ODC_CONFIG_FILE, &program, &slot->s, out);
-	odc_sys_close(fd);
+	odc_conf_parse((int)fd, ODC_CONFIG_FILE, &program, s, out);
+	odc_sys_close((int)fd);
+	return true;
 }
 
 static const char *odc_config_env(const char *name)
@@ -79,15 +76,16 @@ static const char *odc_config_env(const char *name)
 	return value && *value ? value : NULL;
 }
 
-/* The environment over the file; setuid, setgid and file-capability programs never obey it. */
-static void odc_config_read(struct odc_config_slot *slot, bool speak)
+/*
+ * The environment over the file; setuid, setgid and file-capability
+ * programs never obey it. False where the file must be read again.
+ */
+static bool odc_config_read(struct odc_settings *s, bool speak)
 {
-	struct odc_settings *s = &slot->s;
-
 	*s = (struct odc_settings){ .mode = ODC_MODE_DEFAULT, .facility = ODC_FACILITY_USER };
-	odc_config_file(slot, speak ? STDERR_FILENO : -1);
+	bool complete = odc_config_file(s, speak ? STDERR_FILENO : -1);
 	if (getauxval(AT_SECURE))
-		return;
+		return complete;
 	const char *log = odc_config_env("ODCREAT_LOG");
 	if (log)
 		s->log = log;
@@ -110,35 +108,50 @@ static void odc_config_read(struct odc_config_slot *slot, bool speak)
 						"; valid modes:" ODC_MODE_NAMES "; using einval");
 		}
 	}
+	return complete;
+}
+
+/* A first reader that another is reading for: its own reading, for its own call. */
+__attribute__((noinline)) static enum odc_mode odc_config_unpublished(void)
+{
+	struct odc_settings own;
+
+	odc_config_read(&own, false);
+	return (enum odc_mode)own.mode;
 }
 
 /*
- * The published settings, or NULL while none are: then OWN, of which a
- * reader that finds no free slot makes do with its own reading.
+ * The first reader claims the reading, into memory mapped for it (the
+ * settings hold a path, too big to sit in every process's data), and
+ * publishes it. Anyone else reading meanwhile, a signal handler that
+ * interrupted the claimant too, reads for itself and waits for nobody.
  */
-static const struct odc_settings *odc_config(struct odc_config_slot *own)
-{
-	int saved_errno = errno;
-	unsigned taken = __atomic_fetch_add(&odc_config_slots_taken, 1, __ATOMIC_RELAXED);
-	struct odc_config_slot *slot = taken < ODC_CONFIG_SLOTS ? &odc_config_slots[taken] : own;
-	odc_config_read(slot, !__atomic_exchange_n(&odc_config_speaker, 1, __ATOMIC_RELAXED));
-	errno = saved_errno;
-	if (slot == own)
-		return NULL;
-	const struct odc_settings *unset = NULL;
-	if (__atomic_compare_exchange_n(&odc_config_published, &unset, &slot->s, false,
-					__ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
-		return &slot->s;
-	return unset;
-}
-
-/* Apart, so that only the first reading has a slot's worth of stack. */
 __attribute__((noinline)) static enum odc_mode odc_config_first(void)
 {
-	struct odc_config_slot own;
-	const struct odc_settings *s = odc_config(&own);
+	int saved_errno = errno;
+	enum odc_mode mode;
 
-	return (enum odc_mode)(s ? s->mode : own.s.mode);
+	if (__atomic_exchange_n(&odc_config_claimed, 1, __ATOMIC_ACQUIRE)) {
+		mode = odc_config_unpublished();
+	} else {
+		struct odc_settings *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
+					      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (s == MAP_FAILED) {
+			mode = odc_config_unpublished();
+		} else if (odc_config_read(s, true)) {
+			mode = (enum odc_mode)s->mode;
+			__atomic_store_n(&odc_config_published, s, __ATOMIC_RELEASE);
+			errno = saved_errno;
+			return mode;
+		} else {
+			mode = (enum odc_mode)s->mode;
+			munmap(s, sizeof *s);
+		}
+		/* Nothing was published: a later call claims and reads again. */
+		__atomic_store_n(&odc_config_claimed, 0, __ATOMIC_RELEASE);
+	}
+	errno = saved_errno;
+	return mode;
 }
 
 enum odc_mode odc_config_mode(void)
@@ -148,7 +161,7 @@ enum odc_mode odc_config_mode(void)
 	return s ? (enum odc_mode)s->mode : odc_config_first();
 }
 
-/* A reader without a slot of its own logs nothing: its log name lived on its stack. */
+/* Nothing is logged until the settings are published: a first reader's own reading lived on its stack. */
 const char *odc_config_log(void)
 {
 	odc_config_mode();

@@ -396,8 +396,7 @@ static void fz_apply_config(const struct fz_config *cfg)
 	odc_log_fd = -1;
 	odc_log_dev = 0;
 	odc_log_ino = 0;
-	odc_config_slots_taken = 0;
-	odc_config_speaker = 0;
+	odc_config_claimed = 0;
 	__atomic_store_n(&odc_config_published, NULL, __ATOMIC_RELEASE);
 
 	if (fz_wipe(fz_log_fd) < 0)

@@ -1,0 +1,67 @@
+/*
+ * odcreat report: what a survey's logs say (src/cmd/report*.c). Records
+ * are read from log lines or journald's export format, tallied per
+ * program, and printed as text, CSV or JSON.
+ */
+#ifndef ODC_REPORT_H
+#define ODC_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "odc_mode.h"
+
+/* One logged call, pointing into the text it was read from. */
+struct odc_record {
+	const char *prog, *path, *result, *state, *would;
+	size_t prog_len, path_len, result_len, state_len, would_len;
+};
+
+struct odc_report_prog {
+	char *name;
+	long calls, paths;
+	unsigned states;		/* bit S: enum odc_state S was seen */
+	long differ[ODC_MODE_COUNT];	/* calls the mode would have answered otherwise */
+	long made[ODC_MODE_COUNT];	/* calls in which it would have left something new */
+	bool predicted;			/* some of its calls carried would= */
+};
+
+/* Distinct strings, each numbered in the order first seen. */
+struct odc_report_set {
+	size_t *slots, cap;	/* open addressing: 0 empty, else the string's offset + 1 */
+	char *text;		/* each string, its length before it */
+	size_t len, text_cap, count;
+};
+
+struct odc_report {
+	struct odc_report_prog *progs;
+	size_t progs_cap;
+	struct odc_report_set names;	/* the programs: their numbers index progs */
+	struct odc_report_set paths;	/* a program's number, then a path it opened */
+	long records, unparsed;
+	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
+};
+
+/* A log line (no newline) as a record: false where it is not one. */
+bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
+/*
+ * Journald's export format from IN: each entry with odcreat's fields
+ * given to ADD; an entry without them is skipped, one that breaks the
+ * format counted unparsed.
+ */
+void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
+
+/* The number of the string KEY of LEN bytes in SET; *ADDED says whether it is new. */
+size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t len, bool *added);
+
+void odc_report_add(struct odc_report *rep, const struct odc_record *r);
+void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
+
+enum odc_report_format { ODC_REPORT_TEXT, ODC_REPORT_CSV, ODC_REPORT_JSON };
+void odc_report_print(const struct odc_report *rep, enum odc_report_format format);
+
+/* odcreat report [--format=text|csv|json] [--journal] [FILE...]: an exit status. */
+int odc_report_main(int argc, char **argv);
+
+#endif

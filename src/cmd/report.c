@@ -1,0 +1,102 @@
+/*
+ * odcreat report [--format=text|csv|json] [--journal] [FILE...]: what the
+ * survey's logs say, per program. FILE "-" (or none) is standard input;
+ * --journal reads journald's export format, from FILEs or from journalctl.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_exit.h"
+#include "odc_report.h"
+
+static const char odc_report_usage[] =
+	"usage: odcreat report [--format=text|csv|json] [--journal] [FILE...]\n";
+
+static void odc_report_lines(struct odc_report *rep, FILE *in, const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long number = 0;
+	struct odc_record r;
+
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		number++;
+		if (len > 0 && line[len - 1] == '\n')
+			len--;
+		if (odc_report_parse_line(line, (size_t)len, &r))
+			odc_report_add(rep, &r);
+		else
+			odc_report_unparsed(rep, name, number);
+	}
+	free(line);
+}
+
+static int odc_report_input(struct odc_report *rep, const char *file, bool journal)
+{
+	bool std = strcmp(file, "-") == 0;
+	FILE *in = std ? stdin : fopen(file, "r");
+
+	if (!in) {
+		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	if (journal)
+		odc_report_read_export(rep, in, file);
+	else
+		odc_report_lines(rep, in, file);
+	if (!std)
+		fclose(in);
+	return 0;
+}
+
+/* Every entry odcreat logged to the journal, as journalctl exports it. */
+static int odc_report_journalctl(struct odc_report *rep)
+{
+	FILE *in = popen("journalctl -q -o export SYSLOG_IDENTIFIER=odcreat", "r");
+
+	if (!in) {
+		perror("odcreat report: journalctl");
+		return -1;
+	}
+	odc_report_read_export(rep, in, "journalctl");
+	return pclose(in) == 0 ? 0 : -1;
+}
+
+int odc_report_main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "journal", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum odc_report_format format = ODC_REPORT_TEXT;
+	bool journal = false;
+	int opt, failed = 0;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		if (opt == 'j') {
+			journal = true;
+		} else if (opt == 'f' && strcmp(optarg, "text") == 0) {
+			format = ODC_REPORT_TEXT;
+		} else if (opt == 'f' && strcmp(optarg, "csv") == 0) {
+			format = ODC_REPORT_CSV;
+		} else if (opt == 'f' && strcmp(optarg, "json") == 0) {
+			format = ODC_REPORT_JSON;
+		} else {
+			fprintf(stderr, "odcreat report: unknown option or format\n%s", odc_report_usage);
+			return ODC_EXIT_USAGE;
+		}
+	}
+	struct odc_report rep = { 0 };
+	if (optind == argc)
+		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
+	for (int i = optind; i < argc; i++)
+		failed |= odc_report_input(&rep, argv[i], journal);
+	odc_report_print(&rep, format);
+	return failed ? ODC_EXIT_FAILED : 0;
+}

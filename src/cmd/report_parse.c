@@ -1,0 +1,170 @@
+/*
+ * Reading records for odcreat report: the log's lines (src/core/log.c
+ * writes them), and journald's export format, whose fields the library's
+ * journal log sets.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_report.h"
+
+/* A field's value: from after "KEY=" to the next blank, or within quotes. */
+static const char *odc_value(const char *p, const char *end, size_t *len)
+{
+	const char *stop;
+
+	if (p < end && *p == '"') {
+		stop = memchr(p + 1, '"', (size_t)(end - p - 1));
+		if (!stop)
+			return NULL;
+		*len = (size_t)(stop - p - 1);
+		return p + 1;
+	}
+	stop = memchr(p, ' ', (size_t)(end - p));
+	*len = (size_t)((stop ? stop : end) - p);
+	return p;
+}
+
+bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
+{
+	static const struct {
+		const char *key;
+		size_t offset, len_offset;
+	} fields[] = {
+#define ODC_FIELD(key, f) { " " key "=", offsetof(struct odc_record, f), offsetof(struct odc_record, f##_len) }
+		ODC_FIELD("prog", prog),   ODC_FIELD("path", path),   ODC_FIELD("result", result),
+		ODC_FIELD("state", state), ODC_FIELD("would", would),
+#undef ODC_FIELD
+	};
+	const char *end = line + len, *p = line;
+
+	memset(r, 0, sizeof *r);
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		size_t klen = strlen(fields[i].key);
+		const char *at = memmem(p, (size_t)(end - p), fields[i].key, klen);
+		if (!at)
+			continue;
+		size_t vlen;
+		const char *v = odc_value(at + klen, end, &vlen);
+		if (!v)
+			return false;
+		*(const char **)((char *)r + fields[i].offset) = v;
+		*(size_t *)((char *)r + fields[i].len_offset) = vlen;
+		/* The fields come in this order, and a quoted value may hold " key=". */
+		p = v + vlen;
+	}
+	return r->prog && r->path && r->result && r->result_len;
+}
+
+/* One field of an export entry, at most this long, is kept; longer ones are skipped. */
+#define ODC_EXPORT_VALUE_MAX 8192
+
+struct odc_export_entry {
+	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
+	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX];
+	char pid[32], syslog_pid[32];
+	bool ours;
+};
+
+static void odc_export_keep(struct odc_export_entry *e, const char *key, const char *value,
+			    size_t len)
+{
+	static const struct {
+		const char *key;
+		size_t offset, size;
+	} keep[] = {
+#define ODC_KEEP(key, f) { key, offsetof(struct odc_export_entry, f), sizeof(((struct odc_export_entry *)0)->f) }
+		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
+		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
+		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
+		ODC_KEEP("_PID", pid),		    ODC_KEEP("SYSLOG_PID", syslog_pid),
+#undef ODC_KEEP
+	};
+
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+		if (strcmp(key, keep[i].key) != 0 || len >= keep[i].size)
+			continue;
+		char *to = (char *)e + keep[i].offset;
+		memcpy(to, value, len);
+		to[len] = '\0';
+		e->ours |= strcmp(key, "ODCREAT_RESULT") == 0;
+	}
+}
+
+/*
+ * The program: journald's trusted _EXE where odcreat's library logged
+ * from within the program itself, the name it logged where --seccomp's
+ * supervisor logged for it.
+ */
+static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
+{
+	bool self = e->exe[0] && strcmp(e->pid, e->syslog_pid) == 0;
+	struct odc_record r = {
+		.prog = self ? e->exe : e->prog, .path = e->path, .result = e->result,
+		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
+	};
+
+	r.prog_len = strlen(r.prog);
+	r.path_len = strlen(r.path);
+	r.result_len = strlen(r.result);
+	r.state_len = r.state ? strlen(r.state) : 0;
+	r.would_len = r.would ? strlen(r.would) : 0;
+	odc_report_add(rep, &r);
+}
+
+/* A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n". */
+static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *key)
+{
+	unsigned char size[8];
+	uint64_t len = 0;
+
+	if (fread(size, 1, 8, in) != 8)
+		return false;
+	for (int i = 7; i >= 0; i--)
+		len = len << 8 | size[i];
+	char value[ODC_EXPORT_VALUE_MAX];
+	if (len < sizeof value) {
+		if (fread(value, 1, len, in) != len)
+			return false;
+		odc_export_keep(e, key, value, len);
+	} else if (fseeko(in, (off_t)len, SEEK_CUR) != 0) {
+		for (uint64_t i = 0; i < len; i++)
+			if (getc(in) == EOF)
+				return false;
+	}
+	return getc(in) == '\n';
+}
+
+void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name)
+{
+	static struct odc_export_entry e;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long number = 0;
+
+	memset(&e, 0, sizeof e);
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		number++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0) {
+			if (e.ours)
+				odc_export_add(rep, &e);
+			memset(&e, 0, sizeof e);
+			continue;
+		}
+		char *eq = memchr(line, '=', (size_t)len);
+		if (eq) {
+			*eq = '\0';
+			odc_export_keep(&e, line, eq + 1, (size_t)(len - (eq + 1 - line)));
+		} else if (!odc_export_binary(in, &e, line)) {
+			odc_report_unparsed(rep, name, number);
+			break;
+		}
+	}
+	if (e.ours)
+		odc_export_add(rep, &e);
+	free(line);
+}

@@ -1,0 +1,157 @@
+/* odcreat report: the tally printed as text, CSV or JSON (odc_report.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "odc_predict.h"
+#include "odc_report.h"
+
+/* The modes a survey predicts: all but native, which is the running kernel. */
+#define ODC_FOR_EACH_PREDICTED(m) \
+	for (int m = 0; m < ODC_MODE_COUNT; m++) \
+		if (m != ODC_NATIVE)
+
+/* The states P's calls found, joined by SEP: the width printed. */
+static int odc_print_states(const struct odc_report_prog *p, const char *sep)
+{
+	const char *before = "";
+	int width = 0;
+
+	for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++) {
+		if (!(p->states & 1u << s))
+			continue;
+		width += printf("%s%s", before, odc_state_name(s));
+		before = sep;
+	}
+	return width;
+}
+
+static void odc_print_json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void odc_print_text(const struct odc_report *rep)
+{
+	printf("%-32s %7s %7s  %-24s", "program", "calls", "paths", "states");
+	ODC_FOR_EACH_PREDICTED(m)
+		printf(" %-11s", odc_mode_name((enum odc_mode)m));
+	putchar('\n');
+	for (size_t i = 0; i < rep->names.count; i++) {
+		const struct odc_report_prog *p = &rep->progs[i];
+		printf("%-32s %7ld %7ld  ", p->name, p->calls, p->paths);
+		int width = odc_print_states(p, ",");
+		printf("%*s", width < 24 ? 24 - width : 0, "");
+		ODC_FOR_EACH_PREDICTED(m) {
+			char cell[48] = "-";
+			if (p->predicted)
+				snprintf(cell, sizeof cell, "%ld/%ld", p->differ[m], p->made[m]);
+			printf(" %-11s", cell);
+		}
+		putchar('\n');
+	}
+	printf("\nEach mode: calls that would have got another result / calls that would have\n"
+	       "left something new on disk; - where the log has no predictions.\n"
+	       "Programs that would notice a change from the results they got, to each mode:\n");
+	ODC_FOR_EACH_PREDICTED(m) {
+		printf("  %-10s", odc_mode_name((enum odc_mode)m));
+		int named = 0;
+		for (size_t i = 0; i < rep->names.count; i++)
+			if (rep->progs[i].differ[m] || rep->progs[i].made[m])
+				printf(" %s", rep->progs[i].name), named++;
+		printf("%s\n", named ? "" : " none");
+	}
+	printf("%ld calls from %zu programs", rep->records, rep->names.count);
+	if (rep->unparsed) {
+		printf("; %ld line%s could not be read:", rep->unparsed, rep->unparsed == 1 ? "" : "s");
+		for (long i = 0; i < rep->unparsed && i < 10; i++)
+			printf(" %s", rep->where[i]);
+		if (rep->unparsed > 10)
+			printf(" ...");
+	}
+	putchar('\n');
+}
+
+static void odc_print_csv_field(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void odc_print_csv(const struct odc_report *rep)
+{
+	printf("program,calls,paths,states");
+	ODC_FOR_EACH_PREDICTED(m)
+		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
+		       odc_mode_name((enum odc_mode)m));
+	putchar('\n');
+	for (size_t i = 0; i < rep->names.count; i++) {
+		const struct odc_report_prog *p = &rep->progs[i];
+		odc_print_csv_field(p->name);
+		printf(",%ld,%ld,", p->calls, p->paths);
+		odc_print_states(p, ";");
+		ODC_FOR_EACH_PREDICTED(m) {
+			if (p->predicted)
+				printf(",%ld,%ld", p->differ[m], p->made[m]);
+			else
+				printf(",,");
+		}
+		putchar('\n');
+	}
+}
+
+static void odc_print_json(const struct odc_report *rep)
+{
+	printf("{\"calls\":%ld,\"unparsed\":%ld,\"unparsed_at\":[", rep->records, rep->unparsed);
+	for (long i = 0; i < rep->unparsed && i < 10; i++) {
+		printf(i ? "," : "");
+		odc_print_json_string(rep->where[i]);
+	}
+	printf("],\"programs\":[");
+	for (size_t i = 0; i < rep->names.count; i++) {
+		const struct odc_report_prog *p = &rep->progs[i];
+		printf("%s{\"program\":", i ? "," : "");
+		odc_print_json_string(p->name);
+		printf(",\"calls\":%ld,\"paths\":%ld,\"states\":[", p->calls, p->paths);
+		const char *sep = "";
+		for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++)
+			if (p->states & 1u << s)
+				printf("%s\"%s\"", sep, odc_state_name(s)), sep = ",";
+		printf("],\"modes\":{");
+		sep = "";
+		ODC_FOR_EACH_PREDICTED(m) {
+			printf("%s\"%s\":", sep, odc_mode_name((enum odc_mode)m));
+			if (p->predicted)
+				printf("{\"differ\":%ld,\"made\":%ld}", p->differ[m], p->made[m]);
+			else
+				printf("null");
+			sep = ",";
+		}
+		printf("}}");
+	}
+	printf("]}\n");
+}
+
+void odc_report_print(const struct odc_report *rep, enum odc_report_format format)
+{
+	if (format == ODC_REPORT_CSV)
+		odc_print_csv(rep);
+	else if (format == ODC_REPORT_JSON)
+		odc_print_json(rep);
+	else
+		odc_print_text(rep);
+}
