@@ -16,6 +16,8 @@ deps() {
 	for pair in valgrind:valgrind callgrind_annotate:valgrind strace:strace tar:tar readelf:binutils; do
 		have "${pair%%:*}" || case " $missing " in *" ${pair#*:} "*) ;; *) missing="$missing ${pair#*:}" ;; esac
 	done
+	# GNU time, for section 6's wall clock (bash's time is a keyword, not it).
+	[ -x /usr/bin/time ] || missing="$missing time"
 	if [ -n "$missing" ]; then
 		[ "$(id -u)" -eq 0 ] || die "make bench needs:$missing. Install them with: sudo apt-get install$missing"
 		echo "bench: installing$missing" >&2

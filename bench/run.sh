@@ -9,6 +9,7 @@
 #   bash bench/run.sh slow [MODE...]        system calls of the combined call, strace
 #   bash bench/run.sh time                  one einval call against the kernel's EINVAL
 #   bash bench/run.sh seccomp [tar|spawn|true|calls]  odcreat --seccomp: wall clock; round trips against the floor
+#   bash bench/run.sh report                odcreat report over a log of a million lines
 #
 # COND is none, empty, odcreat or eatmydata. Run from anywhere; it works in
 # the repository and expects `make bench` (or the bench/bench.mk targets) to
@@ -20,7 +21,8 @@
 # BENCH_RUNS_SPAWN (7), BENCH_LOOP (einval timing loop, 100000), BENCH_TMPDIR
 # (where the tar is extracted; default /dev/shm, a tmpfs, else TMPDIR or /tmp);
 # section 5's round trips: BENCH_SECCOMP_LOOP (calls per batch, 10000),
-# BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each).
+# BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each);
+# BENCH_REPORT_LINES (the log odcreat report reads, 1000000).
 set -eu -o pipefail
 export LC_ALL=C
 
@@ -64,7 +66,7 @@ declare -A CALL_LABEL=([open]="open" [open64]="open64" [openat]="openat" [openat
 	[creat]="open O_CREAT" [creatat]="openat O_CREAT" [syscall]="syscall()")
 
 # The shared helpers, then one file per benchmark.
-for part in lib fast startup wall slow time seccomp; do
+for part in lib fast startup wall slow time seccomp report; do
 	# shellcheck source=/dev/null
 	. "$ROOT/bench/$part.sh"
 done
@@ -82,14 +84,15 @@ main() {
 	deps
 	mkdir -p "$WORK"
 	case $section in
-	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench ;;
+	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench; report_bench ;;
 	fast) VERBOSE=1; fast "${1:-}" "${*:2}" ;;
 	startup) VERBOSE=1; startup "$@" ;;
 	wall) VERBOSE=1; wall "$@" ;;
 	slow) VERBOSE=1; slow "$@" ;;
 	time) timing ;;
 	seccomp) seccomp_bench "$@" ;;
-	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp)" ;;
+	report) report_bench ;;
+	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp, report)" ;;
 	esac
 }
 
