@@ -108,6 +108,26 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 
 enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK };
 
+/* An action instead of a command: ARGS, COUNT of them, are its own; OTHER options it takes none. */
+static int odc_action(int action, char **args, int count, bool other)
+{
+	if (action == ODC_OPT_CHECK && !other && count <= 1)
+		return odc_config_check(count ? args[0] : ODC_CONFIG_FILE);
+	if (count || other)
+		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments, "
+				    "--config-check one file");
+	switch (action) {
+	case ODC_OPT_PROBE:
+		return odc_probe();
+	case ODC_OPT_LIST:
+		odc_list_modes();
+		return 0;
+	default:
+		printf("odcreat %s\n", ODC_VERSION);
+		return 0;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -152,21 +172,8 @@ int main(int argc, char **argv)
 			odc_die_usage("unknown or incomplete option %s", argv[optind - 1]);
 		}
 	}
-	if (action == ODC_OPT_CHECK && !mode && !log && !seccomp && argc - optind <= 1)
-		return odc_config_check(optind < argc ? argv[optind] : ODC_CONFIG_FILE);
-	if (action && (optind < argc || mode || log || seccomp))
-		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments, "
-				    "--config-check one file");
-	switch (action) {
-	case ODC_OPT_PROBE:
-		return odc_probe();
-	case ODC_OPT_LIST:
-		odc_list_modes();
-		return 0;
-	case ODC_OPT_VERSION:
-		printf("odcreat %s\n", ODC_VERSION);
-		return 0;
-	}
+	if (action)
+		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp);
 	if (optind == argc)
 		odc_die_usage("%s", "no command given");
 	return odc_run(argv + optind, mode, log, seccomp);

@@ -77,6 +77,25 @@ static const char *odc_config_env(const char *name)
 }
 
 /*
+ * VARIABLE, where set, into *VALUE as PARSE reads it; where PARSE knows no
+ * such value, FALLBACK, said (where SPEAK) with REST.
+ */
+static void odc_config_choice(int *value, const char *variable, int (*parse)(const char *),
+			      int fallback, const char *rest, bool speak)
+{
+	const char *text = odc_config_env(variable);
+
+	if (!text)
+		return;
+	*value = parse(text);
+	if (*value >= 0)
+		return;
+	*value = fallback;
+	if (speak)
+		odc_config_warn(variable, text, rest);
+}
+
+/*
  * The environment over the file; setuid, setgid and file-capability
  * programs never obey it. False where the file must be read again.
  */
@@ -89,25 +108,10 @@ static bool odc_config_read(struct odc_settings *s, bool speak)
 	const char *log = odc_config_env("ODCREAT_LOG");
 	if (log)
 		s->log = log;
-	const char *facility = odc_config_env("ODCREAT_LOG_FACILITY");
-	if (facility) {
-		s->facility = odc_log_facility_parse(facility);
-		if (s->facility < 0) {
-			s->facility = ODC_FACILITY_USER;
-			if (speak)
-				odc_config_warn("ODCREAT_LOG_FACILITY", facility, "; using user");
-		}
-	}
-	const char *mode = odc_config_env("ODCREAT_MODE");
-	if (mode) {
-		s->mode = odc_mode_parse(mode);
-		if (s->mode < 0) {
-			s->mode = ODC_MODE_DEFAULT;
-			if (speak)
-				odc_config_warn("ODCREAT_MODE", mode,
-						"; valid modes:" ODC_MODE_NAMES "; using einval");
-		}
-	}
+	odc_config_choice(&s->facility, "ODCREAT_LOG_FACILITY", odc_log_facility_parse,
+			  ODC_FACILITY_USER, "; using user", speak);
+	odc_config_choice(&s->mode, "ODCREAT_MODE", odc_mode_parse, ODC_MODE_DEFAULT,
+			  "; valid modes:" ODC_MODE_NAMES "; using einval", speak);
 	return complete;
 }
 

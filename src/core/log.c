@@ -45,6 +45,19 @@ static pid_t odc_log_pid(const struct odc_log_entry *e)
 	return e->pid ? e->pid : getpid();
 }
 
+/* The survey's state and predictions, each after its key, where the state was read. */
+static void odc_put_survey(struct odc_line *l, const struct odc_log_entry *e,
+			   const char *state_key, const char *would_key, const char *would_end)
+{
+	if (!e->found || e->found->state == ODC_STATE_UNREAD)
+		return;
+	odc_put(l, state_key);
+	odc_put(l, odc_state_name(e->found->state));
+	odc_put(l, would_key);
+	odc_put_would(l, e->call->flags, e->found);
+	odc_put(l, would_end);
+}
+
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 {
 	const struct odc_call *c = e->call;
@@ -74,13 +87,7 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put(l, odc_mode_name(e->mode));
 	odc_put(l, " result=");
 	odc_put_result(l, e->result);
-	if (e->found && e->found->state != ODC_STATE_UNREAD) {
-		odc_put(l, " state=");
-		odc_put(l, odc_state_name(e->found->state));
-		odc_put(l, " would=\"");
-		odc_put_would(l, c->flags, e->found);
-		odc_put(l, "\"");
-	}
+	odc_put_survey(l, e, " state=", " would=\"", "\"");
 	if (e->refused) {
 		odc_put(l, " refused=");
 		odc_put_quoted(l, e->refused, PATH_MAX);
@@ -104,12 +111,7 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put(l, odc_mode_name(e->mode));
 	odc_put(l, "\nODCREAT_RESULT=");
 	odc_put_result(l, e->result);
-	if (e->found && e->found->state != ODC_STATE_UNREAD) {
-		odc_put(l, "\nODCREAT_STATE=");
-		odc_put(l, odc_state_name(e->found->state));
-		odc_put(l, "\nODCREAT_WOULD=");
-		odc_put_would(l, e->call->flags, e->found);
-	}
+	odc_put_survey(l, e, "\nODCREAT_STATE=", "\nODCREAT_WOULD=", "");
 	odc_put(l, "\nODCREAT_PATH=");
 	odc_put_path(l, e->call->path, false);
 	odc_line_end(l);

@@ -396,6 +396,8 @@ static void fz_apply_config(const struct fz_config *cfg)
 	odc_log_fd = -1;
 	odc_log_dev = 0;
 	odc_log_ino = 0;
+	if (odc_config_published)
+		munmap((void *)odc_config_published, sizeof *odc_config_published);
 	odc_config_claimed = 0;
 	__atomic_store_n(&odc_config_published, NULL, __ATOMIC_RELEASE);
 
