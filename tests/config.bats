@@ -194,3 +194,12 @@ for name in (\"a\", \"b\"):
 b True"
 	[ ! -e "$R/work/a" ] && [ -f "$R/work/b" ]
 }
+
+@test "16 threads' first calls at once: each reads the file or uses the first reading, and every call is logged" {
+	conf "mode = legacy" "log = $R/work/race.log"
+	for round in 1 2 3 4 5; do
+		run in_etc "LD_PRELOAD='$R/libodcreat.so' '$R/odc_call' -t 16 open p$round creat,directory"
+		assert_output --partial "fds=1 inodes=1"
+	done
+	assert_equal "$(grep -c ' semantics=legacy ' "$R/work/race.log")" 80
+}

@@ -50,8 +50,8 @@ import os, time
 os.open(\"py\", os.O_CREAT | os.O_DIRECTORY)
 time.sleep(0.5)'
 		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory
+		logd_flush
 		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'
-		journalctl --sync
 		'$ODCREAT' report --journal --format=csv > '$D/report'"
 	run grep -c '^MESSAGE=.* state=missing ' "$D/export"
 	assert_output 2

@@ -6,7 +6,8 @@
 #   rsyslog   rsyslogd on DIR/sock, bound over /dev/log; what it receives
 #             is written to DIR/out, one line per message
 #   journald  systemd-journald on /run/systemd/journal; what it stored is
-#             exported (journalctl -o export) to DIR/export when CMD ends
+#             exported (journalctl -o export) to DIR/export when CMD ends,
+#             with entries of logd.sh's own (SYSLOG_IDENTIFIER=logd-end)
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
 # DIR/stream one of the wrong type (a stream socket), instead of a daemon.
@@ -63,6 +64,29 @@ start_journald() {
 	wait_for /run/systemd/journal/socket
 }
 
+# logd_flush: wait until the daemon has stored every message sent so far.
+# It reads its socket in order, so once a last message of our own is
+# stored, every one before it is too. CMD may call it too.
+logd_flush() {
+	local i
+	case $LOGD_DAEMON in
+	journald) printf 'MESSAGE=end\nSYSLOG_IDENTIFIER=logd-end\n' | logger --journald ;;
+	rsyslog) logger -u /dev/log -d --rfc5424 -t logd-end end ;;
+	*) return 0 ;;
+	esac
+	for i in $(seq 100); do
+		case $LOGD_DAEMON in
+		journald) journalctl -D /run/log/journal -q SYSLOG_IDENTIFIER=logd-end | grep -q end ;;
+		rsyslog) grep -q '^app=logd-end ' "$LOGD_DIR/out" 2> /dev/null ;;
+		esac && return 0
+		sleep 0.1
+	done
+	echo "logd.sh: the $LOGD_DAEMON daemon stored nothing more for 10 s" >&2
+	return 1
+}
+export -f logd_flush
+export LOGD_DAEMON=$daemon LOGD_DIR=$dir
+
 private_dev
 # What systemd sets at boot (the kernel's default is 10): the datagrams a
 # socket queues before more are dropped, per network namespace.
@@ -81,16 +105,10 @@ rc=0
 "$@" || rc=$?
 case $daemon in
 journald)
-	journalctl --sync
+	logd_flush
 	journalctl -D /run/log/journal -o export > "$dir/export" ;;
 rsyslog)
-	# rsyslogd reads its socket in order: once a last message of our own is
-	# written out, every one before it is too, and nothing is lost in the stop.
-	logger -u /dev/log -d --rfc5424 -t logd-end end
-	for i in $(seq 100); do
-		grep -q '^app=logd-end ' "$dir/out" 2> /dev/null && break
-		sleep 0.1
-	done
+	logd_flush
 	sed -i '/^app=logd-end /d' "$dir/out" ;;
 esac
 if [ -n "$pid" ]; then

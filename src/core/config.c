@@ -3,8 +3,8 @@
  * /etc/odcreat.conf (src/core/conf.c), then ODCREAT_MODE, ODCREAT_LOG and
  * ODCREAT_LOG_FACILITY over it, where set. The first caller may be another
  * library's constructor or a signal handler, so this takes no lock and
- * allocates nothing from the heap: the first reader reads for everyone
- * (odc_config_first).
+ * allocates nothing from the heap: each first reader reads into a page of
+ * its own, and the first to finish publishes it (odc_config_first).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -23,9 +23,9 @@
 /* How much of a bad value the warning repeats: enough to recognise it. */
 #define ODC_SHOWN_MAX 40
 
-/* Set by the one first reader that reads for everyone, and publishes what it read. */
-static int odc_config_claimed;
 static const struct odc_settings *odc_config_published;
+/* Set by the first reader, which alone says what is wrong. */
+static int odc_config_speaker;
 
 /*
  * One write(2), so the line cannot interleave with other output; escaped
@@ -115,8 +115,8 @@ static bool odc_config_read(struct odc_settings *s, bool speak)
 	return complete;
 }
 
-/* A first reader that another is reading for: its own reading, for its own call. */
-__attribute__((noinline)) static enum odc_mode odc_config_unpublished(void)
+/* Where no page can be mapped: a reading of its own, for this call's mode alone. */
+__attribute__((noinline)) static enum odc_mode odc_config_unmapped(void)
 {
 	struct odc_settings own;
 
@@ -125,35 +125,37 @@ __attribute__((noinline)) static enum odc_mode odc_config_unpublished(void)
 }
 
 /*
- * The first reader claims the reading, into memory mapped for it (the
- * settings hold a path, too big to sit in every process's data), and
- * publishes it. Anyone else reading meanwhile, a signal handler that
- * interrupted the claimant too, reads for itself and waits for nobody.
+ * Each first reader reads into a page of its own (the settings hold a
+ * path, too big to sit in every process's data) and offers it; the first
+ * offered is published, and the others use it and unmap theirs. Nobody
+ * waits for anybody, not a signal handler that interrupted a reader
+ * either. One reader says what is wrong. A reading that must be done again
+ * (no descriptor free) is not published: it serves this call, unlogged.
  */
 __attribute__((noinline)) static enum odc_mode odc_config_first(void)
 {
 	int saved_errno = errno;
-	enum odc_mode mode;
+	struct odc_settings *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (__atomic_exchange_n(&odc_config_claimed, 1, __ATOMIC_ACQUIRE)) {
-		mode = odc_config_unpublished();
-	} else {
-		struct odc_settings *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
-					      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (s == MAP_FAILED) {
-			mode = odc_config_unpublished();
-		} else if (odc_config_read(s, true)) {
-			mode = (enum odc_mode)s->mode;
-			__atomic_store_n(&odc_config_published, s, __ATOMIC_RELEASE);
-			errno = saved_errno;
-			return mode;
-		} else {
-			mode = (enum odc_mode)s->mode;
-			munmap(s, sizeof *s);
-		}
-		/* Nothing was published: a later call claims and reads again. */
-		__atomic_store_n(&odc_config_claimed, 0, __ATOMIC_RELEASE);
+	if (s == MAP_FAILED) {
+		errno = saved_errno;
+		return odc_config_unmapped();
 	}
+	bool speak = !__atomic_exchange_n(&odc_config_speaker, 1, __ATOMIC_RELAXED);
+	bool complete = odc_config_read(s, speak);
+	enum odc_mode mode = (enum odc_mode)s->mode;
+	const struct odc_settings *first = NULL;
+	if (complete && __atomic_compare_exchange_n(&odc_config_published, &first, s, false,
+						    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		errno = saved_errno;
+		return mode;
+	}
+	munmap(s, sizeof *s);
+	if (complete)
+		mode = (enum odc_mode)first->mode;
+	else if (speak)
+		__atomic_store_n(&odc_config_speaker, 0, __ATOMIC_RELAXED);
 	errno = saved_errno;
 	return mode;
 }
@@ -165,7 +167,7 @@ enum odc_mode odc_config_mode(void)
 	return s ? (enum odc_mode)s->mode : odc_config_first();
 }
 
-/* Nothing is logged until the settings are published: a first reader's own reading lived on its stack. */
+/* Nothing is logged until the settings are published. */
 const char *odc_config_log(void)
 {
 	odc_config_mode();

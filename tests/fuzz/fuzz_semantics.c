@@ -398,7 +398,7 @@ static void fz_apply_config(const struct fz_config *cfg)
 	odc_log_ino = 0;
 	if (odc_config_published)
 		munmap((void *)odc_config_published, sizeof *odc_config_published);
-	odc_config_claimed = 0;
+	odc_config_speaker = 0;
 	__atomic_store_n(&odc_config_published, NULL, __ATOMIC_RELEASE);
 
 	if (fz_wipe(fz_log_fd) < 0)
