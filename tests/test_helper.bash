@@ -39,12 +39,15 @@ under_seccomp() {
 	"$ODCREAT" --seccomp -m "$mode" -- "$@"
 }
 
-# shim MODE CMD...: CMD with the shim preloaded in MODE ("none": without it).
+# shim MODE CMD...: CMD with the shim preloaded in MODE ("none": without it),
+# or with SHIM_RUNNER set, run by that function as "$SHIM_RUNNER MODE CMD...".
 shim() {
 	local mode=$1
 	shift
 	if [ "$mode" = none ]; then
 		$ODC_RUN "$@"
+	elif [ -n "${SHIM_RUNNER:-}" ]; then
+		"$SHIM_RUNNER" "$mode" "$@"
 	elif [ "${RUNNER:-}" = seccomp ]; then
 		under_seccomp "$mode" "$@"
 	elif [ -n "$ODC_RUN" ]; then

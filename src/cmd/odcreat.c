@@ -18,13 +18,14 @@
 #include "odc_exec.h"
 #include "odc_exit.h"
 #include "odc_log.h"
+#include "odc_meaning.h"
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_report.h"
 #include "odc_supervise.h"
 
 static const char odc_usage[] =
-	"usage: odcreat [--seccomp] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
+	"usage: odcreat [--seccomp [-v]] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
@@ -37,7 +38,9 @@ static const char odc_help[] =
 	"the kernel does, by preloading " ODC_SHIM_NAME ".\n"
 	"\n"
 	"      --seccomp     serve the calls from a seccomp supervisor instead, which\n"
-	"                    reaches static and Go programs too\n"
+	"                    reaches static and Go programs too; none where the kernel\n"
+	"                    already answers as MODE and nothing is logged\n"
+	"  -v, --verbose     say whether --seccomp supervises, and why\n"
 	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES "\n"
 	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else einval)\n"
 	"  -l, --log=FILE    log every redefined call to FILE, or to \"stderr\", \"syslog\"\n"
@@ -83,7 +86,27 @@ static void odc_list_modes(void)
 }
 
 /* Under --seccomp the supervisor serves every call, and no library is preloaded. */
-static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
+/*
+ * Under --seccomp, where the kernel already gives the mode's meaning and
+ * nothing is to be logged, there is nothing to supervise: the command runs
+ * as if odcreat were not there. VERBOSE says which it is.
+ */
+static bool odc_supervisor_needed(bool verbose)
+{
+	enum odc_mode mode = odc_config_mode(), meaning = odc_kernel_meaning();
+	const char *log = odc_config_log();
+	bool needed = meaning != mode || log;
+
+	if (verbose)
+		fprintf(stderr, "odcreat: the kernel's meaning is %s, the mode %s%s: %s\n",
+			meaning == ODC_NATIVE ? "unknown" : odc_mode_name(meaning),
+			odc_mode_name(mode), log ? ", with a log" : "",
+			needed ? "a seccomp supervisor serves the calls"
+			       : "no seccomp filter, no supervisor; the kernel answers");
+	return needed;
+}
+
+static int odc_run(char **argv, const char *mode, const char *log, bool seccomp, bool verbose)
 {
 	char shim[PATH_MAX];
 
@@ -100,9 +123,8 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp)
 	}
 	if (log)
 		odc_set_log(log);
-	if (seccomp)
+	if (seccomp && odc_supervisor_needed(verbose))
 		return odc_supervise(argv);
-
 	return odc_exec(argv);
 }
 
@@ -138,17 +160,18 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, ODC_OPT_VERSION },
 		{ "seccomp", no_argument, NULL, ODC_OPT_SECCOMP },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "config-check", no_argument, NULL, ODC_OPT_CHECK },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *mode = NULL, *log = NULL;
 	int opt, action = 0;
-	bool seccomp = false;
+	bool seccomp = false, verbose = false;
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return odc_report_main(argc - 1, argv + 1);
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+m:l:h", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+m:l:hv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			mode = optarg;
@@ -158,6 +181,9 @@ int main(int argc, char **argv)
 			break;
 		case ODC_OPT_SECCOMP:
 			seccomp = true;
+			break;
+		case 'v':
+			verbose = true;
 			break;
 		case 'h':
 			printf("%s%s", odc_usage, odc_help);
@@ -176,6 +202,6 @@ int main(int argc, char **argv)
 		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp);
 	if (optind == argc)
 		odc_die_usage("%s", "no command given");
-	return odc_run(argv + optind, mode, log, seccomp);
+	return odc_run(argv + optind, mode, log, seccomp, verbose);
 }
 

@@ -17,6 +17,7 @@
 
 #include "odc_errname.h"
 #include "odc_exit.h"
+#include "odc_meaning.h"
 #include "odc_probe.h"
 #include "odc_real.h"
 #include "odc_sys.h"
@@ -169,11 +170,30 @@ static int odc_probe_in(int dir, const char *where)
 	return 0;
 }
 
+/* The classification, which creates nothing, before the table, which creates and removes. */
+static void odc_probe_meaning(void)
+{
+	long answer = odc_meaning_question();
+	const char *name = answer < 0 ? odc_errname((int)-answer) : NULL;
+	enum odc_mode meaning = odc_kernel_meaning();
+
+	printf("Asked without touching anything, openat(-1, \"odcreat-probe\", "
+	       "O_CREAT|O_DIRECTORY|O_RDWR) answers %s: ", name ? name : "something unheard of");
+	if (meaning == ODC_NATIVE)
+		printf("no known meaning.\n\n");
+	else
+		printf("this kernel's meaning is %s%s.\n\n", odc_mode_name(meaning),
+		       meaning == ODC_LEGACY || meaning == ODC_LINUX57
+			       ? " (legacy or linux-5.7: told apart by the release number alone)"
+			       : "");
+}
+
 int odc_probe(void)
 {
 	const char *tmp = getenv("TMPDIR");
 	char where[4096];
 
+	odc_probe_meaning();
 	snprintf(where, sizeof where, "%s/odcreat-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(where)) {
 		fprintf(stderr, "odcreat: --probe cannot make a directory in %s: %s\n",

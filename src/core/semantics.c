@@ -8,6 +8,7 @@
 
 #include "odc_at.h"
 #include "odc_made.h"
+#include "odc_meaning.h"
 #include "odc_readable.h"
 #include "odc_sticky.h"
 #include "odc_sys.h"
@@ -133,13 +134,21 @@ static long odc_open_found(const struct odc_call *c)
 	return odc_give(c, fd);
 }
 
+static long odc_native(const struct odc_call *c)
+{
+	return odc_give(c, odc_sys_open(c, c->flags, c->mode));
+}
+
 /*
  * The upstream series: make the directory unless it exists, then open it.
  * Write access, which O_TRUNC asks for too, can never open a directory: it
- * is ENOTDIR before anything is looked at.
+ * is ENOTDIR before anything is looked at. A kernel with the series does
+ * it all itself, in one call, atomically.
  */
 static long odc_mkdir(const struct odc_call *c)
 {
+	if (odc_kernel_meaning() == ODC_MKDIR)
+		return odc_native(c);
 	if ((c->flags & O_ACCMODE) != O_RDONLY || (c->flags & O_TRUNC))
 		return -ENOTDIR;
 
@@ -157,11 +166,6 @@ static long odc_mkdir(const struct odc_call *c)
 		ret = odc_open_found(c);
 	odc_at_leave(&at);
 	return ret;
-}
-
-static long odc_native(const struct odc_call *c)
-{
-	return odc_give(c, odc_sys_open(c, c->flags, c->mode));
 }
 
 #define ODC_MODE_SEMANTICS(id, fn, name, systems) [ODC_##id] = odc_##fn,

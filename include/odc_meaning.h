@@ -1,0 +1,32 @@
+/*
+ * What the running kernel makes of O_CREAT|O_DIRECTORY, found without
+ * creating anything (src/core/meaning.c).
+ */
+#ifndef ODC_MEANING_H
+#define ODC_MEANING_H
+
+#include "odc_mode.h"
+
+/*
+ * The kernel's answer to openat(-1, "odcreat-probe", O_CREAT|O_DIRECTORY|
+ * O_RDWR), which no kernel takes as far as the file system: the flags are
+ * judged before the directory descriptor is used, and -1 is none.
+ *   EINVAL   Linux >= 6.4 and 6.1.30+ refuse the pair (43b450632676).
+ *   ENOTDIR  the series "vfs: add O_CREAT|O_DIRECTORY to open*(2)" refuses
+ *            any O_DIRECTORY open with write access.
+ *   EBADF    older kernels take the pair, and fail at the descriptor.
+ * A negative errno, or a descriptor where something unheard of answered.
+ */
+long odc_meaning_question(void);
+
+/*
+ * The mode that is the running kernel's meaning: einval, mkdir, or for the
+ * older kernels legacy or linux-5.7, which no answer without side effects
+ * tells apart: the release number does (5.7 and later: linux-5.7). native
+ * where the kernel gave no answer of those three (a sandbox's EPERM).
+ * Asked once per process, at the first call that needs it; async-signal-
+ * safe, lock-free.
+ */
+enum odc_mode odc_kernel_meaning(void);
+
+#endif

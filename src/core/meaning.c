@@ -1,0 +1,72 @@
+/* The running kernel's meaning of the pair (odc_meaning.h). */
+#include <errno.h>
+#include <sys/utsname.h>
+
+#include "odc_kernel.h"
+#include "odc_meaning.h"
+#include "odc_raw.h"
+
+#define ODC_MEANING_UNKNOWN (-1)
+
+static int odc_meaning = ODC_MEANING_UNKNOWN;
+
+long odc_meaning_question(void)
+{
+	long ret = odc_raw_call(ODC_NR_OPENAT, -1, (long)"odcreat-probe",
+				O_CREAT | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0, 0, 0);
+
+	if (ret >= 0)
+		odc_raw_call(ODC_NR_CLOSE, ret, 0, 0, 0, 0, 0);
+	return ret;
+}
+
+/* The number at *S, and *S past it (not strtol, which may consult the locale). */
+static long odc_release_number(const char **s)
+{
+	long n = 0;
+
+	for (; **s >= '0' && **s <= '9'; (*s)++)
+		n = n * 10 + (**s - '0');
+	return n;
+}
+
+/* Linux before 5.7 (973d4b73fbaf) returned the file it created. */
+static enum odc_mode odc_older_meaning(void)
+{
+	struct utsname uts;
+
+	if (uname(&uts) < 0)
+		return ODC_LINUX57;
+	const char *s = uts.release;
+	long major = odc_release_number(&s);
+	long minor = *s == '.' ? (s++, odc_release_number(&s)) : 0;
+	return major < 5 || (major == 5 && minor < 7) ? ODC_LEGACY : ODC_LINUX57;
+}
+
+static enum odc_mode odc_meaning_of(long answer)
+{
+	switch (answer) {
+	case -EINVAL:
+		return ODC_EINVAL;
+	case -ENOTDIR:
+		return ODC_MKDIR;
+	case -EBADF:
+		return odc_older_meaning();
+	default:
+		return ODC_NATIVE;
+	}
+}
+
+/* Racing first askers ask alike and store alike. */
+enum odc_mode odc_kernel_meaning(void)
+{
+	int meaning = __atomic_load_n(&odc_meaning, __ATOMIC_RELAXED);
+
+	if (meaning == ODC_MEANING_UNKNOWN) {
+		int saved_errno = errno;
+		meaning = odc_meaning_of(odc_meaning_question());
+		__atomic_store_n(&odc_meaning, meaning, __ATOMIC_RELAXED);
+		errno = saved_errno;
+	}
+	return (enum odc_mode)meaning;
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# The running kernel's meaning of the pair, found without side effects, and
+# odcreat stepping aside where the kernel already answers as the mode asks.
+# There is no kernel with the series here, nor an old one, but odcreat can
+# be either: a program run under `odcreat --seccomp -m MODE` sees a kernel
+# whose meaning is MODE, for the classification's question too.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+STATIC="$BUILD/tests/odc_call_static"
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# The meaning the classification names, as --probe says it first.
+meaning() {
+	"$@" "$ODCREAT" --probe | sed -n '1s/.*this kernel.s meaning is \([a-z0-9.-]*[a-z0-9]\).*/\1/p'
+}
+
+@test "this kernel: the classification says einval, as the table does" {
+	run "$ODCREAT" --probe
+	assert_line --index 0 --partial 'answers EINVAL: this kernel'"'"'s meaning is einval.'
+	assert_line --partial "This kernel behaves like mode einval"
+}
+
+@test "emulated kernels: the classification names each one's meaning, told apart by its answer" {
+	assert_equal "$(meaning "$ODCREAT" --seccomp -m einval --)" einval
+	assert_equal "$(meaning "$ODCREAT" --seccomp -m mkdir --)" mkdir
+	# An old kernel's answer is EBADF; the release (here 6.18) says 5.7 or later.
+	assert_equal "$(meaning "$ODCREAT" --seccomp -m linux-5.7 --)" linux-5.7
+	assert_equal "$(meaning "$ODCREAT" --seccomp -m legacy --)" linux-5.7
+	run "$ODCREAT" --seccomp -m legacy -- "$ODCREAT" --probe
+	assert_line --index 0 --partial 'answers EBADF: this kernel'"'"'s meaning is linux-5.7 (legacy or linux-5.7: told apart by the release number alone)'
+}
+
+@test "the classification creates nothing, on any kernel it meets" {
+	local kernel
+	for kernel in native einval mkdir legacy linux-5.7 freebsd; do
+		# mkdir mode asks at its first call; a call with O_RDWR makes nothing in any mode.
+		run "$ODCREAT" --seccomp -m "$kernel" -- env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir \
+			"$ODC_CALL" openat x creat,directory,rdwr
+		assert_output "ENOTDIR -"
+		run ls -A
+		assert_output ""
+		[ ! -e /odcreat-probe ] && [ ! -e "$BATS_TEST_TMPDIR/odcreat-probe" ]
+	done
+}
+
+@test "emulated 7.4: the library in mkdir mode passes each call on, one system call each" {
+	"$ODCREAT" --seccomp -m mkdir -- strace -f -qq -o "$BATS_TEST_TMPDIR/st" \
+		env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODC_CALL" -n 3 openat d creat,directory
+	run grep -E '"d"' "$BATS_TEST_TMPDIR/st"
+	assert_equal "$(grep -c '^[0-9]* openat([0-9]*, "d", O_RDONLY|O_CREAT|O_DIRECTORY, 0755) = [0-9]' <<< "$output")" 3
+	refute_line --partial mkdirat
+	refute_line --partial openat2
+	# The question, once.
+	assert_equal "$(grep -c 'odcreat-probe' "$BATS_TEST_TMPDIR/st")" 1
+	[ -d d ]
+}
+
+@test "on this kernel mkdir mode asks once, and does the work itself" {
+	strace -f -qq -o "$BATS_TEST_TMPDIR/st" env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir \
+		"$ODC_CALL" -n 3 openat d creat,directory
+	assert_equal "$(grep -c 'odcreat-probe.* = -1 EINVAL' "$BATS_TEST_TMPDIR/st")" 1
+	assert_equal "$(grep -c 'mkdirat(.*"d"' "$BATS_TEST_TMPDIR/st")" 3
+}
+
+# emulated_74 MODE CMD...: CMD with the library in MODE, on an emulated kernel with the series.
+emulated_74() {
+	local mode=$1
+	shift
+	"$ODCREAT" --seccomp -m mkdir -- env LD_PRELOAD="$SHIM" ODCREAT_MODE="$mode" "$@"
+}
+
+@test "emulated 7.4: the whole table, every mode, through the library" {
+	needs_root "the sticky rows chown to another user"
+	SHIM_RUNNER=emulated_74 check_whole_table openat
+}
+
+@test "--seccomp -m einval on this kernel, no log: no filter, no supervisor, and the table holds" {
+	run "$ODCREAT" --seccomp -m einval -- grep '^Seccomp:' /proc/self/status
+	assert_output --regexp '^Seccomp:[[:space:]]+0$'
+	run --separate-stderr "$ODCREAT" --seccomp -v -m einval -- "$STATIC" openat x creat,directory
+	assert_output "EINVAL -"
+	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode einval: no seccomp filter, no supervisor; the kernel answers"
+	RUNNER=seccomp ODC_CALL=$STATIC check_table openat creat,directory
+}
+
+@test "--seccomp -m einval with a log: supervised, and every combined call logged" {
+	run "$ODCREAT" --seccomp -m einval -l "$BATS_TEST_TMPDIR/log" -- grep '^Seccomp:' /proc/self/status
+	assert_output --regexp '^Seccomp:[[:space:]]+2$'
+	run --separate-stderr "$ODCREAT" --seccomp -v -m einval -l "$BATS_TEST_TMPDIR/log" -- \
+		"$STATIC" -n 5 openat x creat,directory
+	assert_output "EINVAL -"
+	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode einval, with a log: a seccomp supervisor serves the calls"
+	assert_equal "$(grep -c ' path="x" .* semantics=einval result=EINVAL ' "$BATS_TEST_TMPDIR/log")" 5
+}
+
+@test "--seccomp with another mode than the kernel's: supervised" {
+	run --separate-stderr "$ODCREAT" --seccomp -v -m mkdir -- grep '^Seccomp:' /proc/self/status
+	assert_output --regexp '^Seccomp:[[:space:]]+2$'
+	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode mkdir: a seccomp supervisor serves the calls"
+}
