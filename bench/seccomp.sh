@@ -54,40 +54,48 @@ seccomp_round() {
 	echo "$res" | sed -n 's/.*median_[a-z_]*=\([0-9.]*\).*/\1/p'
 }
 
-# The round trips against the floor (bench/floor.c: one thread that answers
-# each notification at once, with the synchronous wake-up where the kernel
-# has it), each pair run back to back in every round.
+# The calls against their baseline, each pair run back to back in every
+# round: without a log, on a kernel whose meaning is einval's, odcreat
+# --seccomp -m einval steps aside, and its baseline is the bare program;
+# with a log it serves every combined call and openat2, and its baseline is
+# the floor (bench/floor.c: one thread that answers each notification at
+# once, with the synchronous wake-up where the kernel has it).
 seccomp_calls() {
-	local d=$WORK/time/d f=$WORK/time/f r row kind floor odc cmd
+	local d=$WORK/time/d f=$WORK/time/f r row kind base odc cmd opts
 	local loop=${BENCH_SECCOMP_LOOP:-10000} rounds=${BENCH_SECCOMP_ROUNDS:-3}
 	local tn=${BENCH_SECCOMP_THREADS:-64} tcalls=${BENCH_SECCOMP_THREAD_CALLS:-300}
+	local log=$WORK/time/seccomp.log
 	mkdir -p "$WORK/time"
-	echo "  round trips: --seccomp against the floor, $B/floor (one thread answering each call at once,"
-	echo "  synchronous wake-up where the kernel has it); $rounds rounds, each the median of 7 batches;"
+	echo "  calls: --seccomp -m einval against its baseline; $rounds rounds, each the median of 7 batches;"
 	echo "  figures are medians over the rounds, ratios paired per round"
-	printf "    %-44s %14s %14s %16s   %s\n" call floor --seccomp "ratio [min,max]" reproduce
-	for row in "loop|one call of the pair, einval mode (ns)|$loop $d|3" \
-		   "openat2|ordinary openat2, passed on (ns)|$loop $f|1.5" \
-		   "threads|$tn threads, the pair, einval (calls/s)|$tn $tcalls $d|"; do
-		IFS='|' read -r kind label args target <<<"$row"
-		local data=""
+	echo "  (the kernel's meaning here: $("$ODCREAT" --probe | sed -n '1s/.*meaning is \([a-z0-9.-]*[a-z0-9]\).*/\1/p'))"
+	printf "    %-52s %12s %12s %16s   %s\n" call baseline --seccomp "ratio [min,max]" reproduce
+	for row in "loop|the pair, no log, against the bare program (ns)|$loop $d|1.05|bare|" \
+		   "openat2|ordinary openat2, no log, against the bare program (ns)|$loop $f|1.05|bare|" \
+		   "loop|the pair, logged, against the floor (ns)|$loop $d|1.25|floor|-l $log" \
+		   "openat2|ordinary openat2, logged, against the floor (ns)|$loop $f|1.5|floor|-l $log" \
+		   "threads|$tn threads, the pair, logged, against the floor (calls/s)|$tn $tcalls $d||floor|-l $log"; do
+		IFS='|' read -r kind label args target base opts <<<"$row"
+		local data="" basecmd=""
+		[ "$base" = floor ] && basecmd="$B/floor"
 		for ((r = 0; r < rounds; r++)); do
-			floor=$(seccomp_round "$label" "$B/floor" "$B/combo" "$kind" $args)
-			odc=$(seccomp_round "$label" "$ODCREAT" --seccomp -m einval -- "$B/combo" "$kind" $args)
-			data+="$floor $odc"$'\n'
+			rm -f "$log"
+			base=$(seccomp_round "$label" $basecmd "$B/combo" "$kind" $args)
+			odc=$(seccomp_round "$label" "$ODCREAT" --seccomp -m einval $opts -- "$B/combo" "$kind" $args)
+			data+="$base $odc"$'\n'
 		done
-		# A rate is better higher: its ratio is floor over --seccomp, so that every ratio is a cost.
+		# A rate is better higher: its ratio is baseline over --seccomp, so that every ratio is a cost.
 		local ratio
 		ratio=$(echo -n "$data" | awk -v k="$kind" '{ print k == "threads" ? $1 / $2 : $2 / $1 }' | stats)
-		printf "    %-44s %14.0f %14.0f %16s   %s\n" "$label" \
+		printf "    %-52s %12.0f %12.0f %16s   %s\n" "$label" \
 			"$(echo -n "$data" | awk '{ print $1 }' | stats | cut -d' ' -f1)" \
 			"$(echo -n "$data" | awk '{ print $2 }' | stats | cut -d' ' -f1)" \
 			"$(echo "$ratio" | awk '{ printf "%.2fx [%.2f,%.2f]", $1, $2, $3 }')" "$RUN seccomp calls"
-		[ "$VERBOSE" = 1 ] && echo -n "$data" | sed 's/^/      raw floor --seccomp: /'
-		cmd="$B/floor $B/combo $kind $args; $ODCREAT --seccomp -m einval -- $B/combo $kind $args"
+		[ "$VERBOSE" = 1 ] && echo -n "$data" | sed 's/^/      raw baseline --seccomp: /'
+		cmd="${basecmd:+$basecmd }$B/combo $kind $args; $ODCREAT --seccomp -m einval ${opts:+$opts }-- $B/combo $kind $args"
 		echo "$ratio" | awk -v t="$target" -v c="$cmd" '{
 			if (t != "")
-				printf "      target: at most %sx the floor; %.2fx: %s\n", t, $1, $1 <= t ? "met" : "ABOVE TARGET"
+				printf "      target: at most %sx; %.2fx: %s\n", t, $1, $1 <= t ? "met" : "ABOVE TARGET"
 			else
 				printf "      no target: the floor answers %.2fx as many calls a second\n", $1
 			printf "        raw: %s\n", c }'

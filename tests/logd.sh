@@ -58,6 +58,9 @@ start_rsyslog() {
 }
 
 start_journald() {
+	# journald wants a cgroup hierarchy, which a bare root file system (make
+	# check-fresh's) lacks: then one of this namespace's own.
+	mountpoint -q /sys/fs/cgroup || mount -t cgroup2 odc-cgroup /sys/fs/cgroup
 	mkdir -p /run/systemd/journal /run/log/journal
 	/lib/systemd/systemd-journald &
 	pid=$!
