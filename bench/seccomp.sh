@@ -38,7 +38,7 @@ seccomp_wall() {
 			"$(echo "$data" | awk '$2 == "seccomp" { print $3 / 1e6 }' | stats | cut -d' ' -f1)" \
 			"$(echo "$ratio" | awk '{ printf "%.3f [%.3f, %.3f]", $1, $2, $3 }')" "$RUN seccomp $job"
 	done
-	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -- tar -xf FILES.tar  (without the odcreat part: none)"
+	echo "  raw, one run: $B/stopwatch -C DIR -- $ODCREAT --seccomp -l /dev/null -- tar -xf FILES.tar  (without the odcreat part: none)"
 	rm -rf "$WALL_TMP"
 	trap - EXIT
 }

@@ -133,27 +133,27 @@ table() {
 }
 
 @test "the command's exit status, a missing or unrunnable command, and a signal that kills it" {
-	run "$ODCREAT" --seccomp -- sh -c 'exit 42'
+	run "$ODCREAT" --seccomp -m mkdir -- sh -c 'exit 42'
 	assert_equal "$status" 42
-	run -127 "$ODCREAT" --seccomp -- ./no-such-command
+	run -127 "$ODCREAT" --seccomp -m mkdir -- ./no-such-command
 	assert_output --partial "no-such-command"
 	touch not-executable
-	run -126 "$ODCREAT" --seccomp -- ./not-executable
+	run -126 "$ODCREAT" --seccomp -m mkdir -- ./not-executable
 	# Killed by the same signal, not exiting with 128 + 15 (Python says -15 for the first).
 	run python3 -c 'import subprocess, sys; print(subprocess.run(sys.argv[1:]).returncode)' \
-		"$ODCREAT" --seccomp -- sh -c 'kill -TERM $$'
+		"$ODCREAT" --seccomp -m mkdir -- sh -c 'kill -TERM $$'
 	assert_output -- -15
 }
 
 @test "an orphan of the tree becomes odcreat's child, so that its exit is reaped even where init does not" {
-	run "$ODCREAT" --seccomp -- sh -c '(sleep 0.3; exec grep PPid: /proc/self/status > ppid) & echo $PPID > odcreat.pid'
+	run "$ODCREAT" --seccomp -m mkdir -- sh -c '(sleep 0.3; exec grep PPid: /proc/self/status > ppid) & echo $PPID > odcreat.pid'
 	assert_success
 	run cat ppid
 	assert_output "PPid:	$(cat odcreat.pid)"
 }
 
 @test "a signal sent to odcreat goes on to the command" {
-	"$ODCREAT" --seccomp -- sh -c 'trap "echo got TERM > got; exit 7" TERM; echo $$ > ready; while :; do sleep 0.05; done' &
+	"$ODCREAT" --seccomp -m mkdir -- sh -c 'trap "echo got TERM > got; exit 7" TERM; echo $$ > ready; while :; do sleep 0.05; done' &
 	local pid=$!
 	while [ ! -s ready ]; do sleep 0.05; done
 	kill -TERM "$pid"
@@ -296,9 +296,9 @@ table() {
 	chmod 777 .
 	run as_nobody "$NB/odcreat" --seccomp -m mkdir -- "$NB/tests/odc_call_static" sys_openat d creat,directory
 	assert_output "fd:dir d:dir"
-	run as_nobody "$NB/odcreat" --seccomp -- grep NoNewPrivs /proc/self/status
+	run as_nobody "$NB/odcreat" --seccomp -m mkdir -- grep NoNewPrivs /proc/self/status
 	assert_output "NoNewPrivs:	1"
-	run "$ODCREAT" --seccomp -- grep NoNewPrivs /proc/self/status
+	run "$ODCREAT" --seccomp -m mkdir -- grep NoNewPrivs /proc/self/status
 	assert_output "NoNewPrivs:	0"
 }
 
@@ -337,7 +337,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 start_fails() {
 	local why=$1
 	shift
-	run "$@" "$ODCREAT" --seccomp -- touch ran
+	run "$@" "$ODCREAT" --seccomp -m mkdir -- touch ran
 	assert_equal "$status" 125
 	assert_output --partial "odcreat: --seccomp: $why"
 	assert_output --partial "nothing was run"
@@ -350,7 +350,7 @@ start_fails() {
 	# SECCOMP_IOCTL_NOTIF_ADDFD, as a kernel before 5.14 answers SECCOMP_ADDFD_FLAG_SEND.
 	start_fails "this kernel cannot hand descriptors" "$DENY" ioctl:0x40182103 EINVAL
 	start_fails "cannot take the filter's listener" "$DENY" pidfd_getfd EPERM
-	start_fails "another seccomp supervisor already serves this process" "$ODCREAT" --seccomp --
+	start_fails "another seccomp supervisor already serves this process" "$ODCREAT" --seccomp -m freebsd --
 }
 
 @test "a kernel before 5.19, without the kills-only wait, still gets a working supervisor" {

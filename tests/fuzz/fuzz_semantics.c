@@ -16,7 +16,8 @@
  * descriptor count and what is left on disk with model(), an executable
  * copy of tests/table.txt and the README's rules, written independently of
  * src/core/semantics.c. At the end of the input the warning line (unknown mode)
- * and the log lines are checked.
+ * and the log lines are checked, a good call's would= (src/core/predict.c)
+ * against model() in every mode.
  *
  * A step may also pass bad input: a path or an open_how at an address the
  * caller may not read, or an open_how the kernel refuses (an unknown flag
@@ -522,6 +523,26 @@ static bool fz_logged(const struct fz_step *st)
 	return !fz_bad_how_pointer(st->bad) && st->bad != B_HOW_FLAG64;
 }
 
+/*
+ * The survey's predictions a logged good call must show (src/core/predict.c):
+ * the model's answer in each mode but native, and whether it makes anything.
+ */
+static void fz_expected_would(const struct fz_step *st, char *out, size_t len)
+{
+	size_t n = (size_t)snprintf(out, len, " would=\"");
+
+	for (int m = 0; m < ODC_MODE_COUNT && n < len; m++) {
+		if (m == ODC_NATIVE)
+			continue;
+		struct fz_expect e = model((enum odc_mode)m, st->state, st->flags);
+		n += (size_t)snprintf(out + n, len - n, "%s%s=%s%s", m ? " " : "",
+				      odc_mode_name((enum odc_mode)m),
+				      e.err ? fz_errno_name(e.err) : "fd", e.made ? "+made" : "");
+	}
+	if (n < len)
+		snprintf(out + n, len - n, "\"");
+}
+
 struct fz_case {
 	const struct fz_config *cfg;
 	enum odc_mode mode;
@@ -837,6 +858,12 @@ static void fz_check_log(const struct fz_case *k, const struct fz_step *steps, i
 			snprintf(expected, sizeof expected, "...%s...%s", head, tail);
 			snprintf(actual, sizeof actual, "%s", line);
 			fz_mismatch(&at, &steps[i], "log line", expected, actual);
+		}
+		char would[256];
+		fz_expected_would(&steps[i], would, sizeof would);
+		if (steps[i].bad == B_NONE && !strstr(line, would)) {
+			snprintf(actual, sizeof actual, "%s", line);
+			fz_mismatch(&at, &steps[i], "log line's predictions", would, actual);
 		}
 		line = end + 1;
 	}
