@@ -104,3 +104,20 @@ emulated_74() {
 	assert_output --regexp '^Seccomp:[[:space:]]+2$'
 	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode mkdir: a seccomp supervisor serves the calls"
 }
+
+@test "a kernel whose meaning is unknown (a sandbox refuses the question): supervised, and einval needs nothing of the caller" {
+	nobody_copies
+	chmod 777 .
+	# The question's flags, O_CREAT|O_DIRECTORY|O_RDWR|O_CLOEXEC, are refused; no other call has them.
+	local question
+	question=$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)')
+	# A target the supervisor, as nobody, may not inspect (-N) still gets einval's answer.
+	run --separate-stderr as_nobody "$NB/tests/odc_deny" "openat:$question" EPERM \
+		"$NB/odcreat" --seccomp -v -m einval -- "$NB/tests/odc_call_static" -N sys_openat d creat,directory
+	assert_output "EINVAL -"
+	assert_equal "$stderr" "odcreat: the kernel's meaning is unknown, the mode einval: a seccomp supervisor serves the calls"
+	# mkdir mode does the work itself where it cannot know.
+	run as_nobody "$NB/tests/odc_deny" "openat:$question" EPERM \
+		env LD_PRELOAD="$NB/libodcreat.so" ODCREAT_MODE=mkdir "$NB/tests/odc_call" openat e creat,directory
+	assert_output "fd:dir e:dir"
+}

@@ -4,9 +4,10 @@
  *
  *   odc_deny SYSCALL[:ARG] ERRNO COMMAND [ARG...]
  *
- * SYSCALL is seccomp, ioctl, pidfd_getfd or process_vm_readv; with :ARG
- * (a number) the call fails only when its second argument's low 32 bits
- * equal ARG (a seccomp operation's flags, an ioctl's request). ERRNO is
+ * SYSCALL is seccomp, ioctl, pidfd_getfd, process_vm_readv or openat; with
+ * :ARG (a number) the call fails only when the low 32 bits of the argument
+ * that tells its uses apart equal ARG: a seccomp operation's flags, an
+ * ioctl's request (the second), an openat's flags (the third). ERRNO is
  * ENOSYS, EINVAL, EPERM or ENOTTY.
  */
 #include <errno.h>
@@ -24,24 +25,26 @@
 struct named {
 	const char *name;
 	long value;
+	unsigned arg;	/* a system call's argument that :ARG is compared with */
 };
 
 static const struct named syscalls[] = {
-	{ "seccomp", SYS_seccomp }, { "ioctl", SYS_ioctl },
-	{ "pidfd_getfd", SYS_pidfd_getfd }, { "process_vm_readv", SYS_process_vm_readv },
-	{ NULL, 0 }
+	{ "seccomp", SYS_seccomp, 1 }, { "ioctl", SYS_ioctl, 1 },
+	{ "pidfd_getfd", SYS_pidfd_getfd, 1 }, { "process_vm_readv", SYS_process_vm_readv, 1 },
+	{ "openat", SYS_openat, 2 },
+	{ NULL, 0, 0 }
 };
 
 static const struct named errnos[] = {
-	{ "ENOSYS", ENOSYS }, { "EINVAL", EINVAL }, { "EPERM", EPERM }, { "ENOTTY", ENOTTY },
-	{ NULL, 0 }
+	{ "ENOSYS", ENOSYS, 0 }, { "EINVAL", EINVAL, 0 }, { "EPERM", EPERM, 0 }, { "ENOTTY", ENOTTY, 0 },
+	{ NULL, 0, 0 }
 };
 
-static long lookup(const struct named *table, const char *name)
+static const struct named *lookup(const struct named *table, const char *name)
 {
 	for (; table->name; table++)
 		if (strcmp(table->name, name) == 0)
-			return table->value;
+			return table;
 	fprintf(stderr, "odc_deny: unknown name %s\n", name);
 	exit(2);
 }
@@ -55,13 +58,14 @@ int main(int argc, char **argv)
 	char *colon = strchr(argv[1], ':');
 	if (colon)
 		*colon = '\0';
-	unsigned nr = (unsigned)lookup(syscalls, argv[1]);
-	unsigned err = (unsigned)lookup(errnos, argv[2]);
+	const struct named *call = lookup(syscalls, argv[1]);
+	unsigned nr = (unsigned)call->value;
+	unsigned err = (unsigned)lookup(errnos, argv[2])->value;
 	unsigned arg = colon ? (unsigned)strtoul(colon + 1, NULL, 0) : 0;
 	struct sock_filter prog[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 4),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1])),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args) + call->arg * 8),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arg, 1, 0),
 		BPF_JUMP(BPF_JMP | BPF_JA, colon ? 1 : 0, 0, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),

@@ -184,6 +184,11 @@ void odc_serve(struct odc_server *s)
 		odc_reply(s, r.id, (int)-decided, 0);
 		return;
 	}
+	/* Unlogged, einval's answer needs nothing of the target: who it is, its path, its directory. */
+	if (s->mode == ODC_EINVAL && !r.refused && !odc_config_log()) {
+		odc_reply(s, r.id, (int)-odc_semantics(ODC_EINVAL, &r.call), 0);
+		return;
+	}
 	long err = odc_read_target(&r, path_addr);
 	struct odc_found found = { .state = ODC_STATE_UNREAD };
 	if (!r.refused && !err)
