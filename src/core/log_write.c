@@ -49,7 +49,8 @@ void odc_log_stderr(const struct odc_line *l)
 
 	if (fstat(STDERR_FILENO, &st) < 0)
 		return;
-	if (!S_ISFIFO(st.st_mode) || (odc_raw_call(ODC_NR_FCNTL, STDERR_FILENO, F_GETFL, 0, 0, 0, 0) & O_NONBLOCK)) {
+	if (!S_ISFIFO(st.st_mode) ||
+	    (odc_raw_call(ODC_NR_FCNTL, STDERR_FILENO, F_GETFL, 0, 0, 0, 0) & O_NONBLOCK)) {
 		odc_log_write(STDERR_FILENO, &st, l);
 		return;
 	}

@@ -86,12 +86,12 @@ static long odc_read_target(struct odc_request *r, uint64_t path_addr)
 	else if (ret < 0)
 		return odc_refuse_or(r, ret);
 	/*
-	 * einval answers before it looks at anything on disk: then the path and
-	 * the directory serve the log's state= alone, and failing to read them
-	 * changes no answer.
+	 * einval answers before it looks at anything on disk, and is served
+	 * here only with a log: then the directory serves the log's state=
+	 * alone, and failing to read it changes no answer.
 	 */
 	bool for_log = r->s->mode == ODC_EINVAL;
-	if (r->refused || (for_log && !odc_config_log()))
+	if (r->refused)
 		return 0;
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
