@@ -12,6 +12,9 @@
 #define ODC_LOG_SYSLOG "syslog"
 #define ODC_LOG_JOURNAL "journal"
 
+/* Whether DEST is one of those names, and no file. */
+bool odc_log_names_no_file(const char *dest);
+
 struct odc_log_entry {
 	pid_t pid;		/* the caller; 0 for this process */
 	const char *prog;	/* the caller's name, when pid is not 0 */

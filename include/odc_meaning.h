@@ -16,8 +16,9 @@
  *            any O_DIRECTORY open with write access.
  *   EBADF    older kernels take the pair, and fail at the descriptor.
  * A negative errno, or a descriptor where something unheard of answered.
+ * Asked once per process, like odc_kernel_meaning, which it serves.
  */
-long odc_meaning_question(void);
+long odc_kernel_answer(void);
 
 /*
  * The mode that is the running kernel's meaning: einval, mkdir, or for the

@@ -124,8 +124,7 @@ void odc_set_log(const char *log)
 {
 	char absolute[PATH_MAX];
 
-	if (strcmp(log, ODC_LOG_STDERR) != 0 && strcmp(log, ODC_LOG_SYSLOG) != 0 &&
-	    strcmp(log, ODC_LOG_JOURNAL) != 0) {
+	if (!odc_log_names_no_file(log)) {
 		if (log[0] != '/') {
 			char cwd[PATH_MAX];
 			if (!getcwd(cwd, sizeof cwd) ||

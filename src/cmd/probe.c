@@ -173,7 +173,7 @@ static int odc_probe_in(int dir, const char *where)
 /* The classification, which creates nothing, before the table, which creates and removes. */
 static void odc_probe_meaning(void)
 {
-	long answer = odc_meaning_question();
+	long answer = odc_kernel_answer();
 	const char *name = answer < 0 ? odc_errname((int)-answer) : NULL;
 	enum odc_mode meaning = odc_kernel_meaning();
 

@@ -121,8 +121,7 @@ static char *odc_conf_trim(char *s)
 
 static bool odc_conf_log_valid(const char *value)
 {
-	return strcmp(value, ODC_LOG_SYSLOG) == 0 || strcmp(value, ODC_LOG_JOURNAL) == 0 ||
-	       strcmp(value, ODC_LOG_STDERR) == 0 || (value[0] == '/' && strlen(value) < PATH_MAX);
+	return odc_log_names_no_file(value) || (value[0] == '/' && strlen(value) < PATH_MAX);
 }
 
 /* One KEY = VALUE line: checked always, applied where the section applies. */

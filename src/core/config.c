@@ -167,17 +167,24 @@ enum odc_mode odc_config_mode(void)
 	return s ? (enum odc_mode)s->mode : odc_config_first();
 }
 
+/* The settings as read, reading them first; NULL while none are published. */
+static const struct odc_settings *odc_config_settings(void)
+{
+	odc_config_mode();
+	return __atomic_load_n(&odc_config_published, __ATOMIC_ACQUIRE);
+}
+
 /* Nothing is logged until the settings are published. */
 const char *odc_config_log(void)
 {
-	odc_config_mode();
-	const struct odc_settings *s = __atomic_load_n(&odc_config_published, __ATOMIC_ACQUIRE);
+	const struct odc_settings *s = odc_config_settings();
+
 	return s ? s->log : NULL;
 }
 
 int odc_config_facility(void)
 {
-	odc_config_mode();
-	const struct odc_settings *s = __atomic_load_n(&odc_config_published, __ATOMIC_ACQUIRE);
+	const struct odc_settings *s = odc_config_settings();
+
 	return s ? s->facility : ODC_FACILITY_USER;
 }

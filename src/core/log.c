@@ -117,6 +117,12 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e)
 	odc_line_end(l);
 }
 
+bool odc_log_names_no_file(const char *dest)
+{
+	return strcmp(dest, ODC_LOG_STDERR) == 0 || strcmp(dest, ODC_LOG_SYSLOG) == 0 ||
+	       strcmp(dest, ODC_LOG_JOURNAL) == 0;
+}
+
 void odc_log_before(const struct odc_call *c, struct odc_found *found)
 {
 	found->state = ODC_STATE_UNREAD;

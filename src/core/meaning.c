@@ -1,5 +1,6 @@
 /* The running kernel's meaning of the pair (odc_meaning.h). */
 #include <errno.h>
+#include <limits.h>
 #include <sys/utsname.h>
 
 #include "odc_kernel.h"
@@ -7,10 +8,12 @@
 #include "odc_raw.h"
 
 #define ODC_MEANING_UNKNOWN (-1)
+#define ODC_UNASKED LONG_MIN	/* no answer yet: an errno is never so negative */
 
+static long odc_answer = ODC_UNASKED;
 static int odc_meaning = ODC_MEANING_UNKNOWN;
 
-long odc_meaning_question(void)
+static long odc_meaning_question(void)
 {
 	long ret = odc_raw_call(ODC_NR_OPENAT, -1, (long)"odcreat-probe",
 				O_CREAT | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0, 0, 0);
@@ -58,13 +61,24 @@ static enum odc_mode odc_meaning_of(long answer)
 }
 
 /* Racing first askers ask alike and store alike. */
+long odc_kernel_answer(void)
+{
+	long answer = __atomic_load_n(&odc_answer, __ATOMIC_RELAXED);
+
+	if (answer == ODC_UNASKED) {
+		answer = odc_meaning_question();
+		__atomic_store_n(&odc_answer, answer, __ATOMIC_RELAXED);
+	}
+	return answer;
+}
+
 enum odc_mode odc_kernel_meaning(void)
 {
 	int meaning = __atomic_load_n(&odc_meaning, __ATOMIC_RELAXED);
 
 	if (meaning == ODC_MEANING_UNKNOWN) {
 		int saved_errno = errno;
-		meaning = odc_meaning_of(odc_meaning_question());
+		meaning = odc_meaning_of(odc_kernel_answer());
 		__atomic_store_n(&odc_meaning, meaning, __ATOMIC_RELAXED);
 		errno = saved_errno;
 	}
