@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 	}
 	pid_t child = fork();
 	if (child == 0) {
-		int listener = odc_seccomp_install();
+		int listener = odc_seccomp_install(false);
 		char ok;
 		if (write(up[1], &listener, sizeof listener) != sizeof listener ||
 		    read(go[0], &ok, 1) != 1)

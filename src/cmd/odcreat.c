@@ -85,7 +85,6 @@ static void odc_list_modes(void)
 		       m == ODC_MODE_DEFAULT ? " (default)" : "");
 }
 
-/* Under --seccomp the supervisor serves every call, and no library is preloaded. */
 /*
  * Under --seccomp, where the kernel already gives the mode's meaning and
  * nothing is to be logged, there is nothing to supervise: the command runs
@@ -96,13 +95,15 @@ static bool odc_supervisor_needed(bool verbose)
 	enum odc_mode mode = odc_config_mode(), meaning = odc_kernel_meaning();
 	const char *log = odc_config_log();
 	bool needed = meaning != mode || log;
+	const char *how = !needed ? "no seccomp filter, no supervisor; the kernel answers"
+		: mode == ODC_EINVAL && !log ? "the seccomp filter answers open and openat, "
+					       "a supervisor openat2"
+		: "a seccomp supervisor serves the calls";
 
 	if (verbose)
 		fprintf(stderr, "odcreat: the kernel's meaning is %s, the mode %s%s: %s\n",
 			meaning == ODC_NATIVE ? "unknown" : odc_mode_name(meaning),
-			odc_mode_name(mode), log ? ", with a log" : "",
-			needed ? "a seccomp supervisor serves the calls"
-			       : "no seccomp filter, no supervisor; the kernel answers");
+			odc_mode_name(mode), log ? ", with a log" : "", how);
 	return needed;
 }
 

@@ -2,9 +2,11 @@
  * The filter behind odcreat --seccomp. It sends the supervisor only what
  * it has to see: open and openat whose flags register holds O_CREAT and
  * O_DIRECTORY (and not O_TMPFILE or O_PATH), and every openat2, whose flags
- * are in memory the filter cannot read. Everything else is allowed in the
- * kernel; a filter that decides from the arch and the number alone also
- * lets the kernel cache those verdicts, so other calls do not run it at all.
+ * are in memory the filter cannot read. Where the pair's answer is einval's
+ * and nothing is logged, the filter gives it itself: open and openat never
+ * leave the kernel. Everything else is allowed in the kernel; a filter that
+ * decides from the arch and the number alone also lets the kernel cache
+ * those verdicts, so other calls do not run it at all.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -74,9 +76,10 @@ enum odc_syscall odc_seccomp_syscall(uint32_t arch, int nr)
 
 /*
  * One call of one ABI: "not this call" jumps past the block, which ends in
- * a verdict. The flags test is odc_flags_combined().
+ * a verdict, PAIR where the flags test (odc_flags_combined()) holds.
  */
-static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, int flags_arg)
+static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, int flags_arg,
+			      uint32_t pair)
 {
 	size_t n = 0, arch_test, nr_test;
 
@@ -88,7 +91,7 @@ static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, 
 		b[n++] = ODC_LOAD(ODC_ARG_LOW(flags_arg));
 		b[n++] = ODC_STMT(ODC_BPF_ALU | ODC_BPF_AND | ODC_BPF_K, ODC_COMBINED_MASK);
 		b[n++] = ODC_JEQ(ODC_COMBINED, 1);
-		b[n++] = ODC_RET(ODC_SECCOMP_RET_USER_NOTIF);
+		b[n++] = ODC_RET(pair);
 		b[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	} else {
 		b[n++] = ODC_RET(ODC_SECCOMP_RET_USER_NOTIF);
@@ -101,7 +104,7 @@ static size_t odc_filter_call(struct odc_sock_filter *b, uint32_t arch, int nr, 
 /* Nine instructions at most for each call of each ABI, and the final verdict. */
 #define ODC_FILTER_MAX (ODC_ABI_COUNT * 3 * 9 + 1)
 
-static size_t odc_filter(struct odc_sock_filter *prog)
+static size_t odc_filter(struct odc_sock_filter *prog, uint32_t pair)
 {
 	size_t n = 0;
 
@@ -109,7 +112,8 @@ static size_t odc_filter(struct odc_sock_filter *prog)
 		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
 			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL)
 				n += odc_filter_call(prog + n, odc_abis[a].arch,
-						     odc_abis[a].nr[call], odc_syscall_flags_arg(call));
+						     odc_abis[a].nr[call], odc_syscall_flags_arg(call),
+						     pair);
 	prog[n++] = ODC_RET(ODC_SECCOMP_RET_ALLOW);
 	return n;
 }
@@ -134,10 +138,11 @@ static int odc_seccomp_listen(const struct odc_sock_fprog *fprog)
 	return fd < 0 ? -errno : fd;
 }
 
-int odc_seccomp_install(void)
+int odc_seccomp_install(bool answer_einval)
 {
+	uint32_t pair = answer_einval ? ODC_SECCOMP_RET_ERRNO | EINVAL : ODC_SECCOMP_RET_USER_NOTIF;
 	struct odc_sock_filter prog[ODC_FILTER_MAX];
-	struct odc_sock_fprog fprog = { .len = (unsigned short)odc_filter(prog), .filter = prog };
+	struct odc_sock_fprog fprog = { .len = (unsigned short)odc_filter(prog, pair), .filter = prog };
 	int fd = odc_seccomp_listen(&fprog);
 
 	/* Without CAP_SYS_ADMIN the kernel wants no_new_privs first. */

@@ -94,6 +94,7 @@ struct odc_seccomp_notif_addfd {
 #define ODC_SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (1u << 5)
 #define ODC_SECCOMP_RET_USER_NOTIF		0x7fc00000u
 #define ODC_SECCOMP_RET_ALLOW			0x7fff0000u
+#define ODC_SECCOMP_RET_ERRNO			0x00050000u	/* | the errno */
 #define ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE	(1u << 0)
 #define ODC_SECCOMP_ADDFD_FLAG_SEND		(1u << 1)
 

@@ -2,6 +2,7 @@
 #ifndef ODC_SERVE_H
 #define ODC_SERVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "odc_seccomp_abi.h"
@@ -11,6 +12,7 @@
 struct odc_server {
 	int listener;		/* the filter's */
 	enum odc_mode mode;
+	bool unlogged_einval;	/* einval's answers need nothing but the flags */
 	struct odc_seccomp_notif *notif;	/* sized as the running kernel says */
 	struct odc_seccomp_notif_resp *resp;
 	size_t notif_size, resp_size;

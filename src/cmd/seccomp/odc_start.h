@@ -3,6 +3,7 @@
 #define ODC_START_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <sys/types.h>
 
 /* Say on stderr that supervision cannot start: WHAT, and ERR's text where not 0. */
@@ -14,9 +15,10 @@ void odc_fail_install(int err);
 /*
  * In the child: install the filter, pass its listener's number up SOCK,
  * and exec ARGV, with the signal MASK, once the supervisor holds the
- * listener. Never returns.
+ * listener. With ANSWER_EINVAL the filter answers open and openat itself.
+ * Never returns.
  */
-void odc_child(char **argv, int sock, const sigset_t *mask);
+void odc_child(char **argv, int sock, const sigset_t *mask, bool answer_einval);
 
 /* The child's listener, copied into this process: a descriptor, or -1 after a message. */
 int odc_take_listener(pid_t child, int sock);

@@ -185,7 +185,7 @@ void odc_serve(struct odc_server *s)
 		return;
 	}
 	/* Unlogged, einval's answer needs nothing of the target: who it is, its path, its directory. */
-	if (s->mode == ODC_EINVAL && !r.refused && !odc_config_log()) {
+	if (s->unlogged_einval && !r.refused) {
 		odc_reply(s, r.id, (int)-odc_semantics(ODC_EINVAL, &r.call), 0);
 		return;
 	}
@@ -207,7 +207,11 @@ int odc_server_init(struct odc_server *s, enum odc_mode mode)
 {
 	struct odc_seccomp_notif_sizes sizes;
 
-	*s = (struct odc_server){ .listener = -1, .mode = mode };
+	*s = (struct odc_server){
+		.listener = -1,
+		.mode = mode,
+		.unlogged_einval = mode == ODC_EINVAL && !odc_config_log(),
+	};
 	if (syscall(ODC_NR_SECCOMP, ODC_SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
 		return -errno;
 	s->notif_size = sizes.seccomp_notif > sizeof *s->notif ? sizes.seccomp_notif

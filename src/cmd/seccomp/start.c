@@ -46,9 +46,9 @@ void odc_fail_install(int err)
  * In the child: install the filter, pass its listener's number up, and
  * exec once the supervisor holds the listener. Never returns.
  */
-void odc_child(char **argv, int sock, const sigset_t *mask)
+void odc_child(char **argv, int sock, const sigset_t *mask, bool answer_einval)
 {
-	int listener = odc_seccomp_install();
+	int listener = odc_seccomp_install(answer_einval);
 	char go;
 
 	if (write(sock, &listener, sizeof listener) != sizeof listener || listener < 0 ||

@@ -151,7 +151,7 @@ int odc_supervise(char **argv)
 	}
 	if (s.child == 0) {
 		close(sock[0]);
-		odc_child(argv, sock[1], &old_mask);
+		odc_child(argv, sock[1], &old_mask, s.server.unlogged_einval);
 	}
 	close(sock[1]);
 	/* A log on a pipe nobody reads must not kill the supervisor, and the tree's calls with it. */
