@@ -22,7 +22,7 @@ logd() {
 }
 
 # The survey fields every message must carry for a missing name.
-WOULD='would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
+WOULD='would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 WOULD_RE=${WOULD//+/\\+}
 
 @test "syslog: an RFC 5424 message, tagged odcreat, with the caller's pid, from the library and --seccomp" {

@@ -141,3 +141,37 @@ emulated_74() {
 	assert_output "EINVAL -"
 	assert_equal "$(grep -c ' path="x" .* semantics=einval result=EINVAL ' "$BATS_TEST_TMPDIR/log")" 1
 }
+
+# would_of MODE LINE: MODE's prediction in a log line's would=.
+would_of() {
+	sed -n "s/.* would=\"\(.* \)\{0,1\}$1=\([^ \"]*\).*/\2/p" <<< "$2"
+}
+
+@test "the survey predicts native as the kernel's meaning, and native does what it predicts" {
+	local kernel state line want
+	for kernel in einval mkdir linux-5.7; do
+		for state in missing dir file; do
+			new_scratch
+			cd "$SCRATCH"
+			case $state in dir) mkdir p ;; file) : > p ;; esac
+			"$ODCREAT" --seccomp -m "$kernel" -- env LD_PRELOAD="$SHIM" ODCREAT_MODE=native \
+				ODCREAT_LOG="$SCRATCH.log" "$ODC_CALL" openat p creat,directory > /dev/null
+			line=$(tail -n 1 "$SCRATCH.log")
+			assert_equal "$kernel $state: $(would_of native "$line")" "$kernel $state: $(would_of "$kernel" "$line")"
+			# What native did: a descriptor where "fd" was predicted, else that errno.
+			want=$(would_of native "$line")
+			want=${want%+made}
+			[ "$want" = fd ] && want='[0-9]+'
+			[[ $line =~ \ result=$want\  ]] || fail "$kernel $state: native did not do what it predicted: $line"
+		done
+	done
+	# Where the kernel cannot be asked, native is not predicted.
+	local question
+	question=$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)')
+	new_scratch
+	cd "$SCRATCH"
+	"$BUILD/tests/odc_deny" "openat:$question" EPERM env LD_PRELOAD="$SHIM" ODCREAT_MODE=native \
+		ODCREAT_LOG="$SCRATCH.log" "$ODC_CALL" openat p creat,directory > /dev/null
+	run cat "$SCRATCH.log"
+	assert_output --partial ' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
+}

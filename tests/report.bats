@@ -20,7 +20,7 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 @test "the issue's example: python3 under native, logged and reported with one call" {
 	"$ODCREAT" -m native -l log python3 -c 'import os; os.open("m", os.O_CREAT|os.O_DIRECTORY)' 2> /dev/null || true
 	run cat log
-	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
+	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 	run "$ODCREAT" report log
 	assert_success
 	assert_line --index 1 --regexp '^python3 +1 +1  missing '
@@ -32,18 +32,21 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 		line a.out /x EINVAL missing "$MISSING"
 		line a.out /x EINVAL missing "$MISSING"
 		line a.out /d EINVAL dir "$DIR"
-		line tool /y 3 missing "$MISSING"
+		# Logged on a kernel with the series: native made the directory.
+		line tool /y 3 missing "$MISSING native=fd+made"
 		line old /z EINVAL
 	} > log
 	run "$ODCREAT" report --format=csv log
 	assert_success
-	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made
-"a.out",3,2,missing;dir,0,0,3,0,3,2,3,2,3,2
-"tool",1,1,missing,1,0,1,0,0,1,0,1,1,1
-"old",1,1,,,,,,,,,,,'
+	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
+"a.out",3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,
+"tool",1,1,missing,1,0,1,0,0,1,0,1,1,1,0,1
+"old",1,1,,,,,,,,,,,,,'
 	run "$ODCREAT" report log
 	assert_line --regexp '^  einval +tool$'
 	assert_line --regexp '^  mkdir +a.out tool$'
+	assert_line --regexp '^  native +tool$'
+	assert_line --regexp '^a.out +3 +2  missing,dir +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
 	assert_line "5 calls from 3 programs"
 }
 
@@ -79,9 +82,9 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_success
-	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made
-"/usr/bin/tool",1,1,missing,0,0,1,0,1,1,1,1,1,1
-"static",1,1,dir,1,0,0,0,0,0,1,0,1,0'
+	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
+"/usr/bin/tool",1,1,missing,0,0,1,0,1,1,1,1,1,1,,
+"static",1,1,dir,1,0,0,0,0,0,1,0,1,0,,'
 }
 
 @test "a program named report runs after --" {

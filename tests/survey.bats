@@ -89,7 +89,7 @@ check_predictions() {
 	"$ODCREAT" -m native -l "$BATS_TEST_TMPDIR/log" python3 -c \
 		'import os; os.open("m", os.O_CREAT|os.O_DIRECTORY)' 2> /dev/null || true
 	run cat "$BATS_TEST_TMPDIR/log"
-	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
+	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 	[ ! -e m ]
 }
 
@@ -134,7 +134,7 @@ check_predictions() {
 			ln -s nothing dangling
 			ODCREAT_LOG="$BATS_TEST_TMPDIR/log" run shim "$mode" "$ODC_CALL" openat $name creat,directory,nofollow
 			run tail -n 1 "$BATS_TEST_TMPDIR/log"
-			assert_output --partial 'would="einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR legacy=ENOTDIR linux-5.7=ENOTDIR"'
+			assert_output --partial 'would="einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR legacy=ENOTDIR linux-5.7=ENOTDIR native=EINVAL"'
 			assert_output --partial "result=$([ $mode = einval ] && echo EINVAL || echo ENOTDIR) "
 		done
 	done

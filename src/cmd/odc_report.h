@@ -24,7 +24,7 @@ struct odc_report_prog {
 	unsigned states;		/* bit S: enum odc_state S was seen */
 	long differ[ODC_MODE_COUNT];	/* calls the mode would have answered otherwise */
 	long made[ODC_MODE_COUNT];	/* calls in which it would have left something new */
-	bool predicted;			/* some of its calls carried would= */
+	unsigned predicted;		/* bit M: some of its calls' would= named mode M */
 };
 
 /* Distinct strings, each numbered in the order first seen. */

@@ -5,10 +5,13 @@
 #include "odc_predict.h"
 #include "odc_report.h"
 
-/* The modes a survey predicts: all but native, which is the running kernel. */
-#define ODC_FOR_EACH_PREDICTED(m) \
-	for (int m = 0; m < ODC_MODE_COUNT; m++) \
-		if (m != ODC_NATIVE)
+/* Native's predictions are the running kernel's meaning: a log may have none. */
+#define ODC_FOR_EACH_MODE(m) for (int m = 0; m < ODC_MODE_COUNT; m++)
+
+static bool odc_predicted(const struct odc_report_prog *p, int mode)
+{
+	return p->predicted & 1u << mode;
+}
 
 /* The states P's calls found, joined by SEP: the width printed. */
 static int odc_print_states(const struct odc_report_prog *p, const char *sep)
@@ -40,29 +43,33 @@ static void odc_print_json_string(const char *s)
 	putchar('"');
 }
 
+/* Mode M's column of a text row, which ends with the last. */
+static void odc_print_column(int m, const char *cell)
+{
+	printf(m < ODC_MODE_COUNT - 1 ? " %-11s" : " %s\n", cell);
+}
+
 static void odc_print_text(const struct odc_report *rep)
 {
 	printf("%-32s %7s %7s  %-24s", "program", "calls", "paths", "states");
-	ODC_FOR_EACH_PREDICTED(m)
-		printf(" %-11s", odc_mode_name((enum odc_mode)m));
-	putchar('\n');
+	ODC_FOR_EACH_MODE(m)
+		odc_print_column(m, odc_mode_name((enum odc_mode)m));
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
 		printf("%-32s %7ld %7ld  ", p->name, p->calls, p->paths);
 		int width = odc_print_states(p, ",");
 		printf("%*s", width < 24 ? 24 - width : 0, "");
-		ODC_FOR_EACH_PREDICTED(m) {
+		ODC_FOR_EACH_MODE(m) {
 			char cell[48] = "-";
-			if (p->predicted)
+			if (odc_predicted(p, m))
 				snprintf(cell, sizeof cell, "%ld/%ld", p->differ[m], p->made[m]);
-			printf(" %-11s", cell);
+			odc_print_column(m, cell);
 		}
-		putchar('\n');
 	}
 	printf("\nEach mode: calls that would have got another result / calls that would have\n"
 	       "left something new on disk; - where the log has no predictions.\n"
 	       "Programs that would notice a change from the results they got, to each mode:\n");
-	ODC_FOR_EACH_PREDICTED(m) {
+	ODC_FOR_EACH_MODE(m) {
 		printf("  %-10s", odc_mode_name((enum odc_mode)m));
 		int named = 0;
 		for (size_t i = 0; i < rep->names.count; i++)
@@ -95,7 +102,7 @@ static void odc_print_csv_field(const char *s)
 static void odc_print_csv(const struct odc_report *rep)
 {
 	printf("program,calls,paths,states");
-	ODC_FOR_EACH_PREDICTED(m)
+	ODC_FOR_EACH_MODE(m)
 		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
 		       odc_mode_name((enum odc_mode)m));
 	putchar('\n');
@@ -104,8 +111,8 @@ static void odc_print_csv(const struct odc_report *rep)
 		odc_print_csv_field(p->name);
 		printf(",%ld,%ld,", p->calls, p->paths);
 		odc_print_states(p, ";");
-		ODC_FOR_EACH_PREDICTED(m) {
-			if (p->predicted)
+		ODC_FOR_EACH_MODE(m) {
+			if (odc_predicted(p, m))
 				printf(",%ld,%ld", p->differ[m], p->made[m]);
 			else
 				printf(",,");
@@ -133,9 +140,9 @@ static void odc_print_json(const struct odc_report *rep)
 				printf("%s\"%s\"", sep, odc_state_name(s)), sep = ",";
 		printf("],\"modes\":{");
 		sep = "";
-		ODC_FOR_EACH_PREDICTED(m) {
+		ODC_FOR_EACH_MODE(m) {
 			printf("%s\"%s\":", sep, odc_mode_name((enum odc_mode)m));
-			if (p->predicted)
+			if (odc_predicted(p, m))
 				printf("{\"differ\":%ld,\"made\":%ld}", p->differ[m], p->made[m]);
 			else
 				printf("null");

@@ -128,11 +128,11 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 			if (mode >= 0) {
 				p->differ[mode] += !same;
 				p->made[mode] += plus != NULL;
+				p->predicted |= 1u << mode;
 			}
 		}
 		s = stop + 1;
 	}
-	p->predicted = true;
 }
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)

@@ -9,6 +9,7 @@
 
 #include "odc_errname.h"
 #include "odc_log_put.h"
+#include "odc_meaning.h"
 #include "odc_readable.h"
 
 /* A path the kernel could not copy is not read here either. */
@@ -118,24 +119,36 @@ void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 }
 
-/* What every mode but native would answer, for a state that was read. */
+/* "MODE=RESULT[+made]": what MODE would answer, predicted as mode AS. */
+static void odc_put_prediction(struct odc_line *l, enum odc_mode mode, enum odc_mode as, int flags,
+			       const struct odc_found *f)
+{
+	struct odc_outcome o = odc_predict(as, flags, f);
+
+	odc_put(l, odc_mode_name(mode));
+	odc_put(l, "=");
+	if (o.error)
+		odc_put_result(l, -o.error);
+	else
+		odc_put(l, "fd");
+	if (o.made)
+		odc_put(l, "+made");
+}
+
+/*
+ * What every mode would answer, for a state that was read: native as the
+ * kernel's meaning, and not at all where that is unknown.
+ */
 void odc_put_would(struct odc_line *l, int flags, const struct odc_found *f)
 {
-	const char *sep = "";
+	enum odc_mode kernel = odc_kernel_meaning();
 
 	for (int m = 0; m < ODC_MODE_COUNT; m++) {
-		if (m == ODC_NATIVE)
+		enum odc_mode as = m == ODC_NATIVE ? kernel : (enum odc_mode)m;
+		if (as == ODC_NATIVE)
 			continue;
-		struct odc_outcome o = odc_predict(m, flags, f);
-		odc_put(l, sep);
-		odc_put(l, odc_mode_name(m));
-		odc_put(l, "=");
-		if (o.error)
-			odc_put_result(l, -o.error);
-		else
-			odc_put(l, "fd");
-		if (o.made)
-			odc_put(l, "+made");
-		sep = " ";
+		if (m)
+			odc_put(l, " ");
+		odc_put_prediction(l, (enum odc_mode)m, as, flags, f);
 	}
 }

@@ -25,7 +25,10 @@ void odc_put_flags(struct odc_line *l, int flags);
 void odc_put_result(struct odc_line *l, long ret);
 /* PATH escaped, QUOTED or not; "(unreadable)" where the kernel could not copy it. */
 void odc_put_path(struct odc_line *l, const char *path, bool quoted);
-/* "einval=EINVAL freebsd=fd+made ...": each mode's predicted answer for F. */
+/*
+ * "einval=EINVAL freebsd=fd+made ... native=EINVAL": each mode's predicted
+ * answer for F, native's where the kernel's meaning is known.
+ */
 void odc_put_would(struct odc_line *l, int flags, const struct odc_found *f);
 
 #endif

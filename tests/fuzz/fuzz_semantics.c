@@ -37,6 +37,7 @@
 #include "../../src/core/config.c"
 #include "../../src/core/log_dest.c"
 #include "odc_errname.h"
+#include "odc_meaning.h"
 #include "odc_raw.h"
 
 #include <dirent.h>
@@ -525,16 +526,18 @@ static bool fz_logged(const struct fz_step *st)
 
 /*
  * The survey's predictions a logged good call must show (src/core/predict.c):
- * the model's answer in each mode but native, and whether it makes anything.
+ * the model's answer in each mode, native's as the kernel's meaning, and
+ * whether it makes anything.
  */
 static void fz_expected_would(const struct fz_step *st, char *out, size_t len)
 {
 	size_t n = (size_t)snprintf(out, len, " would=\"");
 
 	for (int m = 0; m < ODC_MODE_COUNT && n < len; m++) {
-		if (m == ODC_NATIVE)
+		enum odc_mode as = m == ODC_NATIVE ? odc_kernel_meaning() : (enum odc_mode)m;
+		if (as == ODC_NATIVE)
 			continue;
-		struct fz_expect e = model((enum odc_mode)m, st->state, st->flags);
+		struct fz_expect e = model(as, st->state, st->flags);
 		n += (size_t)snprintf(out + n, len - n, "%s%s=%s%s", m ? " " : "",
 				      odc_mode_name((enum odc_mode)m),
 				      e.err ? fz_errno_name(e.err) : "fd", e.made ? "+made" : "");
