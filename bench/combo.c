@@ -7,7 +7,12 @@
  *	between two marker system calls, access("/odcreat-bench-begin") and
  *	access("/odcreat-bench-end"), so that strace shows exactly the system
  *	calls the one call made. Prints the result (fd, or the errno name),
- *	closes it and removes whatever PATH has become.
+ *	closes it and removes whatever PATH has become. A call on the missing
+ *	PATH.first comes before, outside the markers: what a library does once
+ *	per process, at its first call, is not counted.
+ *
+ *   combo first missing|dir PATH
+ *	The same without that call: the process's first call, counted.
  *
  *   combo loop N PATH
  *	Times the call on a missing PATH: 7 batches of N calls each
@@ -31,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,8 +63,23 @@ static void print_result(int fd, int err)
 		printf("%s\n", strerrorname_np(err));
 }
 
-static int once(const char *state, const char *path)
+/* One call of the pair, its descriptor closed and whatever PATH became removed. */
+static void warm_up(const char *path)
 {
+	char first[4096];
+
+	snprintf(first, sizeof first, "%s.first", path);
+	remove_path(first);
+	int fd = open(first, COMBO, 0755);
+	if (fd >= 0)
+		close(fd);
+	remove_path(first);
+}
+
+static int once(const char *state, const char *path, bool warm)
+{
+	if (warm)
+		warm_up(path);
 	remove_path(path);
 	if (strcmp(state, "dir") == 0) {
 		if (mkdir(path, 0755) < 0) {
@@ -190,8 +211,8 @@ static int threads(int t, long n, const char *path)
 
 int main(int argc, char **argv)
 {
-	if (argc == 4 && strcmp(argv[1], "once") == 0)
-		return once(argv[2], argv[3]);
+	if (argc == 4 && (strcmp(argv[1], "once") == 0 || strcmp(argv[1], "first") == 0))
+		return once(argv[2], argv[3], strcmp(argv[1], "once") == 0);
 	if (argc == 4 && strcmp(argv[1], "loop") == 0) {
 		remove_path(argv[3]);
 		return loop(strtol(argv[2], NULL, 10), argv[3], combined, 1);
@@ -207,7 +228,7 @@ int main(int argc, char **argv)
 	}
 	if (argc == 5 && strcmp(argv[1], "threads") == 0)
 		return threads(atoi(argv[2]), strtol(argv[3], NULL, 10), argv[4]);
-	fprintf(stderr, "usage: combo once missing|dir PATH\n"
+	fprintf(stderr, "usage: combo once|first missing|dir PATH\n"
 			"       combo loop|openat2 N PATH\n"
 			"       combo threads T N PATH\n");
 	return 2;

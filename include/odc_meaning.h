@@ -8,14 +8,16 @@
 #include "odc_mode.h"
 
 /*
- * The kernel's answer to openat(-1, "odcreat-probe", O_CREAT|O_DIRECTORY|
- * O_RDWR), which no kernel takes as far as the file system: the flags are
- * judged before the directory descriptor is used, and -1 is none.
+ * The kernel's answer to openat(AT_FDCWD, "", O_CREAT|O_DIRECTORY|O_RDWR),
+ * which no kernel takes as far as the file system: the flags are judged
+ * before the name is copied, and an empty name is refused as it is copied.
  *   EINVAL   Linux >= 6.4 and 6.1.30+ refuse the pair (43b450632676).
  *   ENOTDIR  the series "vfs: add O_CREAT|O_DIRECTORY to open*(2)" refuses
  *            any O_DIRECTORY open with write access.
- *   EBADF    older kernels take the pair, and fail at the descriptor.
+ *   ENOENT   older kernels take the pair, and refuse the empty name.
  * A negative errno, or a descriptor where something unheard of answered.
+ * No descriptor and no name are in it for a tool such as valgrind to
+ * check on the kernel's behalf (it answers EBADF for a descriptor of -1).
  * Asked once per process, like odc_kernel_meaning, which it serves.
  */
 long odc_kernel_answer(void);

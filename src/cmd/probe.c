@@ -177,7 +177,7 @@ static void odc_probe_meaning(void)
 	const char *name = answer < 0 ? odc_errname((int)-answer) : NULL;
 	enum odc_mode meaning = odc_kernel_meaning();
 
-	printf("Asked without touching anything, openat(-1, \"odcreat-probe\", "
+	printf("Asked without touching anything, openat(AT_FDCWD, \"\", "
 	       "O_CREAT|O_DIRECTORY|O_RDWR) answers %s: ", name ? name : "something unheard of");
 	if (meaning == ODC_NATIVE)
 		printf("no known meaning.\n\n");

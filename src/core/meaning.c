@@ -15,7 +15,7 @@ static int odc_meaning = ODC_MEANING_UNKNOWN;
 
 static long odc_meaning_question(void)
 {
-	long ret = odc_raw_call(ODC_NR_OPENAT, -1, (long)"odcreat-probe",
+	long ret = odc_raw_call(ODC_NR_OPENAT, AT_FDCWD, (long)"",
 				O_CREAT | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0, 0, 0);
 
 	if (ret >= 0)
@@ -53,7 +53,7 @@ static enum odc_mode odc_meaning_of(long answer)
 		return ODC_EINVAL;
 	case -ENOTDIR:
 		return ODC_MKDIR;
-	case -EBADF:
+	case -ENOENT:
 		return odc_older_meaning();
 	default:
 		return ODC_NATIVE;
