@@ -38,6 +38,12 @@ struct odc_caller {
 	/* Whether the caller has a descriptor slot free: 0, or -EMFILE. */
 	long (*room)(void *ctx);
 	void *ctx;
+	/*
+	 * Why this process may not act for the caller, or NULL. A refused
+	 * call gets its mode's answer where the flags alone decide it, and
+	 * EPERM where the mode would go on to the file system.
+	 */
+	const char *refused;
 };
 
 /* The bit of O_TMPFILE that is not O_DIRECTORY (glibc's __O_TMPFILE holds both). */

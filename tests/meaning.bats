@@ -107,6 +107,14 @@ emulated_74() {
 	assert_equal "$(grep -c ' path="x" .* semantics=einval result=EINVAL ' "$BATS_TEST_TMPDIR/log")" 5
 }
 
+@test "--seccomp -m native, no log: no filter, no supervisor; with a log, supervised" {
+	run --separate-stderr "$ODCREAT" --seccomp -v -m native -- grep '^Seccomp:' /proc/self/status
+	assert_output --regexp '^Seccomp:[[:space:]]+0$'
+	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode native: no seccomp filter, no supervisor; the kernel answers"
+	run "$ODCREAT" --seccomp -m native -l "$BATS_TEST_TMPDIR/log" -- grep '^Seccomp:' /proc/self/status
+	assert_output --regexp '^Seccomp:[[:space:]]+2$'
+}
+
 @test "--seccomp with another mode than the kernel's: supervised" {
 	run --separate-stderr "$ODCREAT" --seccomp -v -m mkdir -- grep '^Seccomp:' /proc/self/status
 	assert_output --regexp '^Seccomp:[[:space:]]+2$'

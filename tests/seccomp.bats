@@ -259,6 +259,28 @@ table() {
 	assert_output 1
 }
 
+@test "a target whose credentials differ still gets what its mode decides from the flags alone, logged or not" {
+	local log="$BATS_TEST_TMPDIR/seccomp.log" case
+	nobody_copies
+	chmod 777 .
+	# MODE FLAGS ANSWER: the flags decide, or (EPERM) the mode would go on to the file system;
+	# native's flags are judged as this kernel judges them (its meaning, einval).
+	for case in "einval creat,directory EINVAL" "freebsd creat,directory,excl EINVAL" \
+		    "mkdir creat,directory,rdwr ENOTDIR" "freebsd creat,directory EPERM" \
+		    "legacy creat,directory EPERM" "native creat,directory EINVAL"; do
+		set -- $case
+		for logged in "" "-l $log"; do
+			# shellcheck disable=SC2086
+			run "$ODCREAT" --seccomp -m "$1" $logged -- \
+				setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/tests/odc_call_static" \
+				sys_openat d "$2"
+			assert_equal "$1 $2 ${logged:+logged}: $output" "$1 $2 ${logged:+logged}: $3 -"
+		done
+		run tail -n 1 "$log"
+		assert_output --partial " semantics=$1 result=$3 refused=\"its credentials differ from the supervisor's\""
+	done
+}
+
 @test "a target in another mount namespace gets EPERM, and the log says why" {
 	needs_root "a private mount namespace"
 	run --separate-stderr "$ODCREAT" --seccomp -m mkdir -l stderr -- \

@@ -86,15 +86,16 @@ static void odc_list_modes(void)
 }
 
 /*
- * Under --seccomp, where the kernel already gives the mode's meaning and
- * nothing is to be logged, there is nothing to supervise: the command runs
- * as if odcreat were not there. VERBOSE says which it is.
+ * Under --seccomp, where the kernel already gives the mode's meaning (as it
+ * always gives native's) and nothing is to be logged, there is nothing to
+ * supervise: the command runs as if odcreat were not there. VERBOSE says
+ * which it is.
  */
 static bool odc_supervisor_needed(bool verbose)
 {
 	enum odc_mode mode = odc_config_mode(), meaning = odc_kernel_meaning();
 	const char *log = odc_config_log();
-	bool needed = meaning != mode || log;
+	bool needed = log || (mode != ODC_NATIVE && meaning != mode);
 	const char *how = !needed ? "no seccomp filter, no supervisor; the kernel answers"
 		: mode == ODC_EINVAL && !log ? "the seccomp filter answers open and openat, "
 					       "a supervisor openat2"

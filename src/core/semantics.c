@@ -24,6 +24,8 @@ static long odc_admit(const struct odc_call *c)
 	/* openat2 does not even try a create from the dentry cache alone. */
 	if (c->via_openat2 && (c->resolve & ODC_RESOLVE_CACHED))
 		return -EAGAIN;
+	if (c->caller && c->caller->refused)
+		return -EPERM;
 	long ret = odc_readable_path(c->path);
 
 	if (ret == 0 && c->caller)
@@ -134,8 +136,20 @@ static long odc_open_found(const struct odc_call *c)
 	return odc_give(c, fd);
 }
 
+/*
+ * The kernel's own call. For a caller in another process this process
+ * would make it with its own rights and descriptor table, so where the
+ * kernel's meaning is known, that mode serves it, with the caller's
+ * checks; elsewhere it is made here, unless the caller is refused.
+ */
 static long odc_native(const struct odc_call *c)
 {
+	enum odc_mode meaning = c->caller ? odc_kernel_meaning() : ODC_NATIVE;
+
+	if (meaning != ODC_NATIVE)
+		return odc_semantics(meaning, c);
+	if (c->caller && c->caller->refused)
+		return -EPERM;
 	return odc_give(c, odc_sys_open(c, c->flags, c->mode));
 }
 
@@ -143,11 +157,11 @@ static long odc_native(const struct odc_call *c)
  * The upstream series: make the directory unless it exists, then open it.
  * Write access, which O_TRUNC asks for too, can never open a directory: it
  * is ENOTDIR before anything is looked at. A kernel with the series does
- * it all itself, in one call, atomically.
+ * it all itself, in one call, atomically: the library's caller gets that.
  */
 static long odc_mkdir(const struct odc_call *c)
 {
-	if (odc_kernel_meaning() == ODC_MKDIR)
+	if (!c->caller && odc_kernel_meaning() == ODC_MKDIR)
 		return odc_native(c);
 	if ((c->flags & O_ACCMODE) != O_RDONLY || (c->flags & O_TRUNC))
 		return -ENOTDIR;

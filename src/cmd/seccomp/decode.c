@@ -21,9 +21,10 @@ static long odc_decode_how(struct odc_request *r, const struct odc_syscall_args 
 	if (err == -EFAULT)
 		return err;
 	if (err < 0) {
-		r->refused = odc_target_refusal(err);
-		if (!r->refused)
-			r->refused = "its memory cannot be read";
+		r->caller.refused = odc_target_refusal(err);
+		if (!r->caller.refused)
+			r->caller.refused = "its memory cannot be read";
+		r->call.how_error = -EPERM;	/* flags unknown: no mode can decide */
 		return 0;
 	}
 	if (!odc_how_combined(&how))

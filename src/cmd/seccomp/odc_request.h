@@ -17,7 +17,6 @@ struct odc_request {
 	const struct odc_server *s;
 	uint64_t id;
 	struct odc_target target;
-	const char *refused;		/* why the supervisor must not act for it, or NULL */
 	char path[PATH_MAX + 1];	/* room to cut a path the kernel finds too long */
 };
 

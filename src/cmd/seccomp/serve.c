@@ -47,9 +47,9 @@ static long odc_give_target(void *ctx, long fd, bool cloexec)
 }
 
 /*
- * A read of the target that failed with ERR: the call is refused where the
- * supervisor may not inspect the target (0, the refusal noted), and
- * answered ERR otherwise.
+ * A read of the target that failed with ERR: where the supervisor may not
+ * inspect the target, 0 with the refusal noted (the mode answers what its
+ * flags decide, and EPERM for the rest); ERR, the answer, otherwise.
  */
 static long odc_refuse_or(struct odc_request *r, long err)
 {
@@ -57,8 +57,8 @@ static long odc_refuse_or(struct odc_request *r, long err)
 
 	if (!refusal)
 		return err;
-	if (!r->refused)
-		r->refused = refusal;
+	if (!r->caller.refused)
+		r->caller.refused = refusal;
 	return 0;
 }
 
@@ -77,8 +77,8 @@ static long odc_read_target(struct odc_request *r, uint64_t path_addr)
 	const char *refused = odc_target_read(&r->target, r->target.tid);
 	long ret = odc_target_path(&r->target, path_addr, r->path, PATH_MAX);
 
-	if (!r->refused)
-		r->refused = refused;
+	if (!r->caller.refused)
+		r->caller.refused = refused;
 	if (ret == -ENAMETOOLONG)
 		r->path[PATH_MAX] = '\0';
 	else if (ret == -EFAULT)
@@ -91,7 +91,7 @@ static long odc_read_target(struct odc_request *r, uint64_t path_addr)
 	 * alone, and failing to read it changes no answer.
 	 */
 	bool for_log = r->s->mode == ODC_EINVAL;
-	if (r->refused)
+	if (r->caller.refused)
 		return 0;
 	/* The kernel ignores the dirfd of an absolute path, unless RESOLVE_* makes it the root. */
 	if (r->call.path == odc_unreadable || (r->path[0] == '/' && !r->call.resolve)) {
@@ -143,7 +143,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 		.call = &shown,
 		.mode = r->s->mode,
 		.result = ret,
-		.refused = r->refused,
+		.refused = r->caller.refused,
 		.found = found,
 	});
 }
@@ -185,16 +185,16 @@ void odc_serve(struct odc_server *s)
 		return;
 	}
 	/* Unlogged, einval's answer needs nothing of the target: who it is, its path, its directory. */
-	if (s->unlogged_einval && !r.refused) {
+	if (s->unlogged_einval) {
 		odc_reply(s, r.id, (int)-odc_semantics(ODC_EINVAL, &r.call), 0);
 		return;
 	}
 	long err = odc_read_target(&r, path_addr);
 	struct odc_found found = { .state = ODC_STATE_UNREAD };
-	if (!r.refused && !err)
+	if (!r.caller.refused && !err)
 		odc_log_before(&r.call, &found);
 	if (odc_still_waiting(s, r.id)) {
-		long ret = r.refused ? -EPERM : err ? err : odc_carry_out(&r);
+		long ret = err ? err : odc_carry_out(&r);
 		if (ret < 0)
 			odc_reply(s, r.id, (int)-ret, 0);
 		odc_log_request(&r, entry, ret, &found);
