@@ -8,7 +8,7 @@ bench_default_goal := $(.DEFAULT_GOAL)
 BUILD ?= build
 
 BENCH_CFLAGS = $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror
-BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo floor spawn stopwatch libempty.so)
+BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo floor pieces spawn stopwatch libempty.so)
 
 .PHONY: bench
 
@@ -25,6 +25,12 @@ $(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c src/core/syscall.c 
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/floor.c src/cmd/seccomp/filter.c \
 		src/core/syscall.c
+
+# The supervisor's own reads and log line, timed one by one: the command's objects but its main.
+$(BUILD)/bench/pieces: bench/pieces.c $(filter-out %/cmd/odcreat.o,$(CMD_OBJ)) $(HEADERS) bench/bench.mk
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/pieces.c \
+		$(filter-out %/cmd/odcreat.o,$(CMD_OBJ))
 
 # An empty library: what preloading anything at all costs.
 $(BUILD)/bench/libempty.so: bench/empty.c bench/bench.mk

@@ -21,7 +21,7 @@
 # BENCH_RUNS_SPAWN (7), BENCH_LOOP (einval timing loop, 100000), BENCH_TMPDIR
 # (where the tar is extracted; default /dev/shm, a tmpfs, else TMPDIR or /tmp);
 # section 5's round trips: BENCH_SECCOMP_LOOP (calls per batch, 10000),
-# BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each);
+# BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each), BENCH_PIECES_N (2000, each piece of a logged call);
 # BENCH_REPORT_LINES (the log odcreat report reads, 1000000).
 set -eu -o pipefail
 export LC_ALL=C

@@ -104,4 +104,16 @@ seccomp_calls() {
 	res=$(ODCREAT_MODE=einval LD_PRELOAD=$LIB "$B/combo" loop "$LOOP" "$d")
 	echo "    for comparison, the library in einval mode: $(echo "$res" | sed 's/.*median_ns=\([0-9.]*\).*/\1/') ns per call" \
 	     "(ODCREAT_MODE=einval LD_PRELOAD=$LIB $B/combo loop $LOOP $d)"
+	seccomp_pieces "$WORK/time"
+}
+
+# What a logged call costs the supervisor beyond the round trip, piece by
+# piece (bench/pieces.c: the supervisor's own functions against a live process).
+seccomp_pieces() {
+	local dir=$1 out
+	out=$("$B/pieces" "${BENCH_PIECES_N:-2000}" "$dir/pieces.log" "$dir")
+	echo "    a logged call's pieces in the supervisor, ns each ($B/pieces 2000 LOG DIR):"
+	echo "$out" | awk '{ printf "      %-10s %6d\n", $1, $2; sum += $2 }
+		END { printf "      %-10s %6d  (beyond the floor'"'"'s round trip)\n", "sum", sum }'
+	rm -f "$dir/pieces.log"
 }

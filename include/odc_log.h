@@ -22,7 +22,7 @@ struct odc_log_entry {
 	const struct odc_call *call;
 	enum odc_mode mode;
 	long result;		/* a descriptor, or a negative errno */
-	const char *refused;	/* why MODE was not applied and the call got EPERM, or NULL */
+	const char *refused;	/* why this process may not act for the caller, or NULL */
 	const struct odc_found *found;	/* what the name held before the call, from odc_log_before */
 };
 
