@@ -110,7 +110,8 @@ static size_t odc_filter(struct odc_sock_filter *prog, uint32_t pair)
 
 	for (size_t a = 0; a < ODC_ABI_COUNT; a++)
 		for (int call = ODC_SYSCALL_OPEN; call <= ODC_SYSCALL_OPENAT2; call++)
-			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL)
+			if (odc_abis[a].nr[call] != ODC_NO_SYSCALL &&
+			    !(odc_abis[a].x32 && !odc_x32_runs()))
 				n += odc_filter_call(prog + n, odc_abis[a].arch,
 						     odc_abis[a].nr[call], odc_syscall_flags_arg(call),
 						     pair);
