@@ -59,12 +59,18 @@ seccomp_round() {
 # --seccomp -m einval steps aside, and its baseline is the bare program;
 # with a log it serves every combined call and openat2, and its baseline is
 # the floor (bench/floor.c: one thread that answers each notification at
-# once, with the synchronous wake-up where the kernel has it).
+# once, with the synchronous wake-up where the kernel has it). In a sandbox
+# that refuses the classification's question (tests/odc_deny), the kernel's
+# meaning is unknown and the filter answers the pair itself; its baseline is
+# the bare program in the same sandbox.
 seccomp_calls() {
 	local d=$WORK/time/d f=$WORK/time/f r row kind base odc cmd opts
 	local loop=${BENCH_SECCOMP_LOOP:-10000} rounds=${BENCH_SECCOMP_ROUNDS:-3}
 	local tn=${BENCH_SECCOMP_THREADS:-64} tcalls=${BENCH_SECCOMP_THREAD_CALLS:-300}
 	local log=$WORK/time/seccomp.log
+	# A sandbox that refuses the classification's question: the kernel's meaning is unknown there.
+	local sandbox
+	sandbox="$BUILD/tests/odc_deny openat:$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)') EPERM"
 	mkdir -p "$WORK/time"
 	echo "  calls: --seccomp -m einval against its baseline; $rounds rounds, each the median of 7 batches;"
 	echo "  figures are medians over the rounds, ratios paired per round"
@@ -72,16 +78,18 @@ seccomp_calls() {
 	printf "    %-52s %12s %12s %16s   %s\n" call baseline --seccomp "ratio [min,max]" reproduce
 	for row in "loop|the pair, no log, against the bare program (ns)|$loop $d|1.05|bare|" \
 		   "openat2|ordinary openat2, no log, against the bare program (ns)|$loop $f|1.05|bare|" \
+		   "loop|the pair, no log, meaning unknown (a sandbox) (ns)|$loop $d|1.05|sandbox|" \
 		   "loop|the pair, logged, against the floor (ns)|$loop $d|1.25|floor|-l $log" \
 		   "openat2|ordinary openat2, logged, against the floor (ns)|$loop $f|1.5|floor|-l $log" \
 		   "threads|$tn threads, the pair, logged, against the floor (calls/s)|$tn $tcalls $d||floor|-l $log"; do
 		IFS='|' read -r kind label args target base opts <<<"$row"
-		local data="" basecmd=""
+		local data="" basecmd="" wrap=""
 		[ "$base" = floor ] && basecmd="$B/floor"
+		[ "$base" = sandbox ] && basecmd=$sandbox wrap=$sandbox
 		for ((r = 0; r < rounds; r++)); do
 			rm -f "$log"
 			base=$(seccomp_round "$label" $basecmd "$B/combo" "$kind" $args)
-			odc=$(seccomp_round "$label" "$ODCREAT" --seccomp -m einval $opts -- "$B/combo" "$kind" $args)
+			odc=$(seccomp_round "$label" $wrap "$ODCREAT" --seccomp -m einval $opts -- "$B/combo" "$kind" $args)
 			data+="$base $odc"$'\n'
 		done
 		# A rate is better higher: its ratio is baseline over --seccomp, so that every ratio is a cost.
@@ -92,7 +100,7 @@ seccomp_calls() {
 			"$(echo -n "$data" | awk '{ print $2 }' | stats | cut -d' ' -f1)" \
 			"$(echo "$ratio" | awk '{ printf "%.2fx [%.2f,%.2f]", $1, $2, $3 }')" "$RUN seccomp calls"
 		[ "$VERBOSE" = 1 ] && echo -n "$data" | sed 's/^/      raw baseline --seccomp: /'
-		cmd="${basecmd:+$basecmd }$B/combo $kind $args; $ODCREAT --seccomp -m einval ${opts:+$opts }-- $B/combo $kind $args"
+		cmd="${basecmd:+$basecmd }$B/combo $kind $args; ${wrap:+$wrap }$ODCREAT --seccomp -m einval ${opts:+$opts }-- $B/combo $kind $args"
 		echo "$ratio" | awk -v t="$target" -v c="$cmd" '{
 			if (t != "")
 				printf "      target: at most %sx; %.2fx: %s\n", t, $1, $1 <= t ? "met" : "ABOVE TARGET"
