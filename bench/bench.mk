@@ -16,7 +16,7 @@ bench: all $(BUILD)/libodcreat.so $(BENCH_BINS) $(BUILD)/tests/odc_deny
 	@BUILD=$(BUILD) bash bench/run.sh
 
 $(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/stopwatch: \
-		$(BUILD)/bench/%: bench/%.c bench/bench.mk
+		$(BUILD)/bench/%: bench/%.c bench/batches.h bench/bench.mk
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpthread
 
@@ -27,7 +27,7 @@ $(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c src/core/syscall.c 
 		src/core/syscall.c
 
 # The supervisor's own reads and log line, timed one by one: the command's objects but its main.
-$(BUILD)/bench/pieces: bench/pieces.c $(filter-out %/cmd/odcreat.o,$(CMD_OBJ)) $(HEADERS) bench/bench.mk
+$(BUILD)/bench/pieces: bench/pieces.c bench/batches.h $(filter-out %/cmd/odcreat.o,$(CMD_OBJ)) $(HEADERS) bench/bench.mk
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/pieces.c \
 		$(filter-out %/cmd/odcreat.o,$(CMD_OBJ))

@@ -46,8 +46,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batches.h"
+
 #define COMBO (O_CREAT | O_DIRECTORY | O_RDONLY)
-#define BATCHES 7
 
 static void remove_path(const char *path)
 {
@@ -103,20 +104,6 @@ static int once(const char *state, const char *path, bool warm)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 /* One call of the pair: its result, as an fd (closed) or a negative errno. */
 static int combined(const char *path)
 {
@@ -152,7 +139,7 @@ static int loop(long n, const char *path, int (*call)(const char *), int remove)
 		if (remove)
 			remove_path(path);
 	}
-	qsort(per_call, BATCHES, sizeof per_call[0], cmp_double);
+	sort_batches(per_call);
 	printf("result=%s median_ns=%.1f min_ns=%.1f\n",
 	       ret >= 0 ? "fd" : strerrorname_np(-ret), per_call[BATCHES / 2], per_call[0]);
 	return 0;
@@ -201,7 +188,7 @@ static int threads(int t, long n, const char *path)
 	}
 	for (int i = 0; i < t; i++)
 		slowest = w[i].slowest_ns > slowest ? w[i].slowest_ns : slowest;
-	qsort(rate, BATCHES, sizeof rate[0], cmp_double);
+	sort_batches(rate);
 	printf("result=%s median_per_s=%.0f max_per_s=%.0f slowest_us=%.1f\n",
 	       w[0].ret >= 0 ? "fd" : strerrorname_np(-w[0].ret), rate[BATCHES / 2],
 	       rate[BATCHES - 1], slowest / 1e3);

@@ -20,13 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "batches.h"
 #include "odc_log.h"
 #include "odc_target.h"
-
-#define BATCHES 7
 
 static struct odc_target target;
 static char path[PATH_MAX], copy[PATH_MAX];
@@ -46,20 +44,6 @@ static void line(void)
 					 .found = &found });
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 static void time_piece(const char *name, void (*piece)(void), long n)
 {
 	double ns[BATCHES];
@@ -70,7 +54,7 @@ static void time_piece(const char *name, void (*piece)(void), long n)
 			piece();
 		ns[b] = (now_ns() - t0) / n;
 	}
-	qsort(ns, BATCHES, sizeof ns[0], cmp_double);
+	sort_batches(ns);
 	printf("%s %.0f\n", name, ns[BATCHES / 2]);
 }
 
