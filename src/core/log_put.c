@@ -147,7 +147,7 @@ void odc_put_would(struct odc_line *l, int flags, const struct odc_found *f)
 		enum odc_mode as = m == ODC_NATIVE ? kernel : (enum odc_mode)m;
 		if (as == ODC_NATIVE)
 			continue;
-		if (m)
+		if (m)	/* a space before all but einval, the first, which is always there */
 			odc_put(l, " ");
 		odc_put_prediction(l, (enum odc_mode)m, as, flags, f);
 	}
