@@ -145,7 +145,7 @@ $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
 	cd tests/go && CGO_ENABLED=0 GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
 		go build -o $(abspath $@) odc_call.go
 
-$(BUILD)/tests/odc_deny: tests/odc_deny.c Makefile
+$(BUILD)/tests/odc_deny: tests/odc_deny.c include/odc_meaning.h Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $<
 

@@ -5,7 +5,12 @@
 #ifndef ODC_MEANING_H
 #define ODC_MEANING_H
 
+#include <fcntl.h>
+
 #include "odc_mode.h"
+
+/* The flags of the question below, which tests/odc_deny can refuse as a sandbox would. */
+#define ODC_QUESTION_FLAGS (O_CREAT | O_DIRECTORY | O_RDWR | O_CLOEXEC)
 
 /*
  * The kernel's answer to openat(AT_FDCWD, "", O_CREAT|O_DIRECTORY|O_RDWR),

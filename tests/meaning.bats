@@ -124,26 +124,22 @@ emulated_74() {
 @test "a kernel whose meaning is unknown (a sandbox refuses the question): supervised, and einval needs nothing of the caller" {
 	nobody_copies
 	chmod 777 .
-	# The question's flags, O_CREAT|O_DIRECTORY|O_RDWR|O_CLOEXEC, are refused; no other call has them.
-	local question
-	question=$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)')
+	# The question is refused (odc_deny knows its flags); no other call has them.
 	# A target the supervisor, as nobody, may not inspect (-N) still gets einval's answer.
-	run --separate-stderr as_nobody "$NB/tests/odc_deny" "openat:$question" EPERM \
+	run --separate-stderr as_nobody "$NB/tests/odc_deny" question EPERM \
 		"$NB/odcreat" --seccomp -v -m einval -- "$NB/tests/odc_call_static" -N sys_openat d creat,directory
 	assert_output "EINVAL -"
 	assert_equal "$stderr" "odcreat: the kernel's meaning is unknown, the mode einval: the seccomp filter answers open and openat, a supervisor openat2"
 	# mkdir mode does the work itself where it cannot know.
-	run as_nobody "$NB/tests/odc_deny" "openat:$question" EPERM \
+	run as_nobody "$NB/tests/odc_deny" question EPERM \
 		env LD_PRELOAD="$NB/libodcreat.so" ODCREAT_MODE=mkdir "$NB/tests/odc_call" openat e creat,directory
 	assert_output "fd:dir e:dir"
 }
 
 @test "einval unlogged where the kernel's meaning differs: the filter answers open and openat, the supervisor only openat2" {
-	local question
-	question=$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)')
 	# The supervisor (the target's parent) is stopped: a call it had to serve would wait for it.
 	# shellcheck disable=SC2016
-	run --separate-stderr timeout -s KILL 60 "$BUILD/tests/odc_deny" "openat:$question" EPERM \
+	run --separate-stderr timeout -s KILL 60 "$BUILD/tests/odc_deny" question EPERM \
 		"$ODCREAT" --seccomp -m einval -- sh -c 'kill -STOP $PPID
 			"$1" sys_open x creat,directory; "$1" sys_openat y creat,directory,excl
 			kill -CONT $PPID
@@ -152,7 +148,7 @@ emulated_74() {
 	assert_equal "$output" "$(printf 'EINVAL -\nEINVAL -\nEINVAL -')"
 	assert_equal "$(ls -A)" ""
 	# With a log, every call is the supervisor's, to be logged.
-	run timeout -s KILL 60 "$BUILD/tests/odc_deny" "openat:$question" EPERM \
+	run timeout -s KILL 60 "$BUILD/tests/odc_deny" question EPERM \
 		"$ODCREAT" --seccomp -m einval -l "$BATS_TEST_TMPDIR/log" -- "$STATIC" sys_openat x creat,directory
 	assert_output "EINVAL -"
 	assert_equal "$(grep -c ' path="x" .* semantics=einval result=EINVAL ' "$BATS_TEST_TMPDIR/log")" 1
@@ -182,11 +178,9 @@ would_of() {
 		done
 	done
 	# Where the kernel cannot be asked, native is not predicted.
-	local question
-	question=$(python3 -c 'import os; print(os.O_CREAT | os.O_DIRECTORY | os.O_RDWR | os.O_CLOEXEC)')
 	new_scratch
 	cd "$SCRATCH"
-	"$BUILD/tests/odc_deny" "openat:$question" EPERM env LD_PRELOAD="$SHIM" ODCREAT_MODE=native \
+	"$BUILD/tests/odc_deny" question EPERM env LD_PRELOAD="$SHIM" ODCREAT_MODE=native \
 		ODCREAT_LOG="$SCRATCH.log" "$ODC_CALL" openat p creat,directory > /dev/null
 	run cat "$SCRATCH.log"
 	assert_output --partial ' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'

@@ -8,9 +8,12 @@
  * :ARG (a number) the call fails only when the low 32 bits of the argument
  * that tells its uses apart equal ARG: a seccomp operation's flags, an
  * ioctl's request (the second), an openat's flags (the third). ERRNO is
- * ENOSYS, EINVAL, EPERM or ENOTTY.
+ * ENOSYS, EINVAL, EPERM or ENOTTY. "question" is openat with the flags of
+ * odcreat's question about the kernel's meaning (src/core/meaning.c): a
+ * sandbox that refuses it hides the meaning.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -21,6 +24,8 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "odc_meaning.h"
 
 struct named {
 	const char *name;
@@ -52,22 +57,24 @@ static const struct named *lookup(const struct named *table, const char *name)
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: odc_deny SYSCALL[:ARG] ERRNO COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: odc_deny SYSCALL[:ARG]|question ERRNO COMMAND [ARG...]\n");
 		return 2;
 	}
-	char *colon = strchr(argv[1], ':');
+	int question = strcmp(argv[1], "question") == 0;
+	char *colon = question ? NULL : strchr(argv[1], ':');
 	if (colon)
 		*colon = '\0';
-	const struct named *call = lookup(syscalls, argv[1]);
+	const struct named *call = lookup(syscalls, question ? "openat" : argv[1]);
 	unsigned nr = (unsigned)call->value;
 	unsigned err = (unsigned)lookup(errnos, argv[2])->value;
-	unsigned arg = colon ? (unsigned)strtoul(colon + 1, NULL, 0) : 0;
+	int match_arg = question || colon;
+	unsigned arg = question ? ODC_QUESTION_FLAGS : colon ? (unsigned)strtoul(colon + 1, NULL, 0) : 0;
 	struct sock_filter prog[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr, 0, 4),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args) + call->arg * 8),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arg, 1, 0),
-		BPF_JUMP(BPF_JMP | BPF_JA, colon ? 1 : 0, 0, 0),
+		BPF_JUMP(BPF_JMP | BPF_JA, match_arg ? 1 : 0, 0, 0),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | err),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};

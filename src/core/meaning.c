@@ -15,8 +15,7 @@ static int odc_meaning = ODC_MEANING_UNKNOWN;
 
 static long odc_meaning_question(void)
 {
-	long ret = odc_raw_call(ODC_NR_OPENAT, AT_FDCWD, (long)"",
-				O_CREAT | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0, 0, 0);
+	long ret = odc_raw_call(ODC_NR_OPENAT, AT_FDCWD, (long)"", ODC_QUESTION_FLAGS, 0, 0, 0);
 
 	if (ret >= 0)
 		odc_raw_call(ODC_NR_CLOSE, ret, 0, 0, 0, 0, 0);
