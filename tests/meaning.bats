@@ -186,3 +186,20 @@ would_of() {
 	run cat "$SCRATCH.log"
 	assert_output --partial ' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made"'
 }
+
+@test "a supervisor on a kernel with the series, or an older one, serves mkdir and native itself, with the caller's checks" {
+	# The question answered as the series (ENOTDIR) or an older kernel (ENOENT) answers it, for the
+	# supervisor too; with a log the supervisor serves, and never hands a call to its own open
+	# (handing mkdir to native, and native back to mkdir, would go round for ever).
+	run timeout -s KILL 60 "$BUILD/tests/odc_deny" question ENOTDIR "$ODCREAT" --seccomp -m mkdir -l "$BATS_TEST_TMPDIR/log" -- \
+		"$STATIC" sys_openat d creat,directory
+	assert_output "fd:dir d:dir"
+	run timeout -s KILL 60 "$BUILD/tests/odc_deny" question ENOTDIR "$ODCREAT" --seccomp -m native -l "$BATS_TEST_TMPDIR/log" -- \
+		"$STATIC" sys_openat e creat,directory
+	assert_output "fd:dir d:dir e:dir"
+	# native, as linux-5.7: the stray file, then ENOTDIR.
+	run timeout -s KILL 60 "$BUILD/tests/odc_deny" question ENOENT "$ODCREAT" --seccomp -m native -l "$BATS_TEST_TMPDIR/log" -- \
+		"$STATIC" sys_openat f creat,directory
+	assert_output "ENOTDIR d:dir e:dir f:file"
+	assert_equal "$(grep -c ' semantics=native result=' "$BATS_TEST_TMPDIR/log")" 2
+}

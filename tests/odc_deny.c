@@ -8,9 +8,11 @@
  * :ARG (a number) the call fails only when the low 32 bits of the argument
  * that tells its uses apart equal ARG: a seccomp operation's flags, an
  * ioctl's request (the second), an openat's flags (the third). ERRNO is
- * ENOSYS, EINVAL, EPERM or ENOTTY. "question" is openat with the flags of
- * odcreat's question about the kernel's meaning (src/core/meaning.c): a
- * sandbox that refuses it hides the meaning.
+ * ENOSYS, EINVAL, EPERM, ENOTTY, ENOTDIR or ENOENT. "question" is openat
+ * with the flags of odcreat's question about the kernel's meaning
+ * (src/core/meaning.c): a sandbox that refuses it hides the meaning, and
+ * ENOTDIR or ENOENT answer it as a kernel with the series or an older
+ * kernel would.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +44,7 @@ static const struct named syscalls[] = {
 
 static const struct named errnos[] = {
 	{ "ENOSYS", ENOSYS, 0 }, { "EINVAL", EINVAL, 0 }, { "EPERM", EPERM, 0 }, { "ENOTTY", ENOTTY, 0 },
+	{ "ENOTDIR", ENOTDIR, 0 }, { "ENOENT", ENOENT, 0 },
 	{ NULL, 0, 0 }
 };
 
