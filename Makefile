@@ -88,9 +88,12 @@ $(BUILD)/config: FORCE
 	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' | cmp -s - $@ || \
 		echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(PREFIX)' > $@
 
-# How this machine runs the ABI's programs, and where its loader's $LIB is.
-$(BUILD)/abi: src/abi.sh $(BUILD)/config
-	sh src/abi.sh '$(CC) $(CFLAGS)' $(BUILD)/abi-probe > $@
+# How this machine runs the ABI's programs, and where its loader's $LIB is;
+# asked every time, since ODC_I386 and ODC_AARCH64 (src/abi.sh) may change
+# the answer, and written only when it does.
+$(BUILD)/abi: src/abi.sh $(BUILD)/config FORCE
+	@sh src/abi.sh '$(CC) $(CFLAGS)' $(BUILD)/abi-probe > $@.new
+	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config
 	@mkdir -p $(@D)

@@ -10,9 +10,13 @@ setup() {
 	cd "$SCRATCH"
 }
 
-# syscalls_of CMD...: how many system calls CMD makes, threads included.
+# syscalls_of MODE CMD...: how many system calls CMD makes, threads
+# included, with the shim preloaded in MODE ("none": without it) into CMD
+# alone, not into strace.
 syscalls_of() {
-	local log="$BATS_TEST_TMPDIR/strace.$RANDOM"
+	local log="$BATS_TEST_TMPDIR/strace.$RANDOM" mode=$1
+	shift
+	[ "$mode" = none ] || set -- -E ODCREAT_MODE="$mode" -E LD_PRELOAD="$SHIM" "$@"
 	strace -f -qq -o "$log" "$@" > /dev/null
 	grep -vc -e '+++ exited' -e '--- SIG' "$log"
 }
@@ -91,16 +95,16 @@ syscall_names_of() {
 
 @test "fast path: an ordinary open costs no extra system call" {
 	for mode in mkdir native; do
-		one=$(shim $mode syscalls_of "$ODC_CALL" -n 1 open /etc/passwd rdonly)
-		many=$(shim $mode syscalls_of "$ODC_CALL" -n 101 open /etc/passwd rdonly)
+		one=$(syscalls_of $mode "$ODC_CALL" -n 1 open /etc/passwd rdonly)
+		many=$(syscalls_of $mode "$ODC_CALL" -n 101 open /etc/passwd rdonly)
 		# 100 more calls: each one openat and one close, as without the shim.
 		assert_equal "$((many - one))" 200
 	done
-	one=$(syscalls_of "$ODC_CALL" -n 1 openat f creat,wronly)
-	many=$(syscalls_of "$ODC_CALL" -n 101 openat f creat,wronly)
+	one=$(syscalls_of none "$ODC_CALL" -n 1 openat f creat,wronly)
+	many=$(syscalls_of none "$ODC_CALL" -n 101 openat f creat,wronly)
 	assert_equal "$((many - one))" 200
-	one=$(shim mkdir syscalls_of "$ODC_CALL" -n 1 openat f creat,wronly)
-	many=$(shim mkdir syscalls_of "$ODC_CALL" -n 101 openat f creat,wronly)
+	one=$(syscalls_of mkdir "$ODC_CALL" -n 1 openat f creat,wronly)
+	many=$(syscalls_of mkdir "$ODC_CALL" -n 101 openat f creat,wronly)
 	assert_equal "$((many - one))" 200
 }
 
@@ -118,11 +122,11 @@ syscall_names_of() {
 }
 
 @test "einval makes no system call for the pair; native hands it to the kernel" {
-	one=$(shim einval syscalls_of "$ODC_CALL" -n 1 open p creat,directory)
-	many=$(shim einval syscalls_of "$ODC_CALL" -n 11 open p creat,directory)
+	one=$(syscalls_of einval "$ODC_CALL" -n 1 open p creat,directory)
+	many=$(syscalls_of einval "$ODC_CALL" -n 11 open p creat,directory)
 	assert_equal "$((many - one))" 0
-	one=$(shim native syscalls_of "$ODC_CALL" -n 1 open p creat,directory)
-	many=$(shim native syscalls_of "$ODC_CALL" -n 11 open p creat,directory)
+	one=$(syscalls_of native "$ODC_CALL" -n 1 open p creat,directory)
+	many=$(syscalls_of native "$ODC_CALL" -n 11 open p creat,directory)
 	# The kernel refuses each (EINVAL on this kernel).
 	assert_equal "$((many - one))" 10
 }

@@ -30,7 +30,7 @@ setup() {
 	# hangs forking beside threads even without odcreat; run natively, the
 	# test always runs.
 	if [ -n "$ODC_RUN" ]; then
-		timeout 30 shim none "$BUILD/tests/odc_stress" fork-threads 4 > /dev/null
+		timeout 30 $ODC_RUN "$BUILD/tests/odc_stress" fork-threads 4 > /dev/null
 		[ $? -ne 124 ] || skip "fork beside threads hangs under qemu-user, without odcreat too"
 	fi
 	rm -rf from-*
