@@ -17,6 +17,7 @@
 #define ODC_CONF_H
 
 #include <limits.h>
+#include <stdbool.h>
 
 #include "odc_mode.h"
 
@@ -37,9 +38,11 @@ struct odc_conf_program {
  * writable by neither group nor others, in a directory likewise. Otherwise
  * -EAGAIN where it could not be looked at just now (no descriptor or memory
  * free), or -ENOENT, with the reason written to OUT where there is one
- * besides its absence or a permission it lacks.
+ * besides its absence or a permission it lacks. Where TRUSTED is given, it
+ * says whether FILE counts, and a regular file that fails only the rules of
+ * ownership is opened all the same (for --config-check).
  */
-long odc_conf_open(const char *file, int out);
+long odc_conf_open(const char *file, int out, bool *trusted);
 
 /*
  * Apply the settings of the file open at FD that apply to PROGRAM (NULL:

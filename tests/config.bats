@@ -130,6 +130,64 @@ ignored() {
 	[ ! -e "$R/work/nobody.log" ]
 }
 
+@test "a setuid program is matched by what it runs, never by the path its caller chose" {
+	conf "[$R/odc_call_suid]" "mode = mkdir" "[$R/work/bin/*]" "mode = legacy"
+	echo "$R/libodcreat.so" > "$R/upper/ld.so.preload"
+	mkdir -m 755 "$R/work/bin"
+	ln -s "$R/odc_call_suid" "$R/work/bin/victim"
+	ln -s "$R/odc_call" "$R/work/bin/plain"
+	# Started by nobody through a symlink in a section of its own choosing:
+	# the section of the program itself applies (mkdir), not legacy.
+	run in_etc "setpriv --reuid=nobody --regid=nogroup --clear-groups '$R/work/bin/victim' open s creat,directory"
+	assert_output "fd:dir bin:dir s:dir"
+	# A program that is not setuid is matched by the path it was started by too.
+	run in_etc "setpriv --reuid=nobody --regid=nogroup --clear-groups '$R/work/bin/plain' open p creat,directory"
+	assert_output "fd:file bin:dir p:file s:dir"
+}
+
+@test "a setuid program says where the file is wrong, and what kind of wrong, never what it says" {
+	conf "mode = secret-mode" "secret-line" "[$R/odc_call_suid" "colour = secret-colour"
+	chmod 600 "$R/upper/odcreat.conf"
+	echo "$R/libodcreat.so" > "$R/upper/ld.so.preload"
+	run --separate-stderr in_etc "setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		'$R/odc_call_suid' open s creat,directory"
+	assert_output "EINVAL -"
+	assert_equal "$stderr" "odcreat: /etc/odcreat.conf:1: unknown mode, using einval; valid modes:$(printf ' %s' $ALL_MODES)
+odcreat: /etc/odcreat.conf:2: not SETTING = VALUE
+odcreat: /etc/odcreat.conf:3: a section is [PATTERN]; its settings are ignored
+odcreat: /etc/odcreat.conf:4: unknown setting; there are mode, log and log_facility"
+	# The same program run by root, without AT_SECURE, shows the text.
+	run --separate-stderr in_etc "'$R/odc_call_suid' open r creat,directory"
+	[[ $stderr == *'"secret-mode"'* ]] || fail "$stderr"
+}
+
+@test "a header too long to keep is no section: the settings under it apply nowhere" {
+	local long
+	long=$(printf '%*s' 1100 '' | tr ' ' x)
+	conf "[/$long]" "mode = legacy" "[unclosed" "mode = legacy"
+	run --separate-stderr in_etc "$(lib d)"
+	assert_output "EINVAL -"
+	assert_equal "$stderr" "odcreat: /etc/odcreat.conf:1: longer than 1023 bytes, a section whose settings are ignored
+odcreat: /etc/odcreat.conf:3: a section is [PATTERN]; its settings are ignored: \"[unclosed\""
+}
+
+@test "--config-check reads no device and follows no symlink, as the library, and always finishes" {
+	run timeout 10 "$ODCREAT" --config-check /dev/zero
+	assert_failure 1
+	assert_output "odcreat: /dev/zero: not a regular file, ignored
+odcreat: /dev/zero: not read"
+	conf "mode = mkdir"
+	run in_etc "ln -sf /dev/zero /etc/odcreat.conf && timeout 10 '$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf: a symlink, ignored
+odcreat: /etc/odcreat.conf: not read"
+	run in_etc "ln -sf odcreat.real /etc/odcreat.conf && echo 'mode = mkdir' > /etc/odcreat.real &&
+		timeout 10 '$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf: a symlink, ignored
+odcreat: /etc/odcreat.conf: not read"
+}
+
 @test "every bad line is named, once, and the rest of the file applies; an unknown mode is einval" {
 	conf "mode = mkdir" "log = relative.log" "nonsense" "colour = blue" "mode =" "log_facility = local9" \
 	     "[unclosed" "mode = legacy" "[/tmp/*/odc_call]" "log = stderr" "[$R/odc_call]" "mode = sideways"

@@ -51,18 +51,21 @@ static void odc_config_warn(const char *variable, const char *value, const char 
 /*
  * The file's settings for this program, which it names by AT_EXECFN and
  * by /proc/self/exe: false where the file could not be looked at just now
- * (no descriptor free, no memory), and must be read again.
+ * (no descriptor free, no memory), and must be read again. AT_EXECFN is
+ * whatever path the caller gave execve, a symlink of its own making too:
+ * a setuid, setgid or file-capability program is named by what the kernel
+ * says it runs, alone, so that no caller steers it into another section.
  */
 static bool odc_config_file(struct odc_settings *s, int out)
 {
-	long fd = odc_conf_open(ODC_CONFIG_FILE, out);
+	long fd = odc_conf_open(ODC_CONFIG_FILE, out, NULL);
 	if (fd < 0)
 		return fd != -EAGAIN;
 	char exe[PATH_MAX];
 	long len = odc_sys_readlinkat(AT_FDCWD, "/proc/self/exe", exe, sizeof exe - 1);
 	exe[len > 0 ? len : 0] = '\0';
 	const struct odc_conf_program program = {
-		{ (const char *)getauxval(AT_EXECFN), len > 0 ? exe : NULL },
+		{ getauxval(AT_SECURE) ? NULL : (const char *)getauxval(AT_EXECFN), len > 0 ? exe : NULL },
 	};
 	odc_conf_parse((int)fd, ODC_CONFIG_FILE, &program, s, out);
 	odc_sys_close((int)fd);
