@@ -181,6 +181,44 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	done
 }
 
+@test "a log file at the file-size limit neither kills the program nor the supervisor; the line is dropped" {
+	head -c 4096 /dev/zero > audit.log
+	# bash's ulimit -f counts 1,024-byte blocks: the log is at the limit.
+	run bash -c "ulimit -f 4 && ODCREAT_MODE=mkdir ODCREAT_LOG='$SCRATCH/audit.log' LD_PRELOAD='$SHIM' \
+		'$ODC_CALL' open d creat,directory"
+	assert_success
+	assert_output "fd:dir audit.log:data d:dir"
+	assert_equal "$(stat -c %s audit.log)" 4096
+	run bash -c "ulimit -f 4 && '$ODCREAT' --seccomp -m mkdir -l '$SCRATCH/audit.log' -- \
+		'$ODC_CALL' open e creat,directory && '$ODCREAT' --seccomp -m mkdir -l '$SCRATCH/audit.log' -- \
+		'$ODC_CALL' open f creat,directory"
+	assert_success
+	assert_output "fd:dir audit.log:data d:dir e:dir
+fd:dir audit.log:data d:dir e:dir f:dir"
+	assert_equal "$(stat -c %s audit.log)" 4096
+	# Below the limit, the line is written.
+	run bash -c "ulimit -f 8 && ODCREAT_MODE=mkdir ODCREAT_LOG='$SCRATCH/audit.log' LD_PRELOAD='$SHIM' \
+		'$ODC_CALL' open g creat,directory"
+	assert_success
+	[ "$(stat -c %s audit.log)" -gt 4096 ]
+	grep -q ' path="g" ' audit.log
+}
+
+@test "a log on a full or read-only file system drops the line; the call is unchanged" {
+	needs_root "a tmpfs of its own in a private mount namespace"
+	run unshare -m --propagation private sh -c "
+		mount -t tmpfs -o size=4k odc-full '$SCRATCH' && cd '$SCRATCH' && mkdir out &&
+		head -c 8192 /dev/zero > fill 2>/dev/null; touch audit.log && cd out &&
+		ODCREAT_MODE=mkdir ODCREAT_LOG='$SCRATCH/audit.log' LD_PRELOAD='$SHIM' '$ODC_CALL' open d creat,directory &&
+		stat -c %s ../audit.log &&
+		mount -o remount,ro,size=1m '$SCRATCH' &&
+		ODCREAT_MODE=legacy ODCREAT_LOG='$SCRATCH/audit.log' LD_PRELOAD='$SHIM' '$ODC_CALL' open d creat,directory"
+	assert_success
+	assert_output "fd:dir d:dir
+0
+EISDIR d:dir"
+}
+
 @test "a log on a FIFO never blocks: no reader, a reader that never reads, a reader that leaves" {
 	mkfifo fifo
 	# No reader: the open would wait for one.

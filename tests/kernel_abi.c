@@ -38,6 +38,7 @@ SAME(ODC_NR_OPENAT, SYS_openat);
 SAME(ODC_NR_CLOSE, SYS_close);
 SAME(ODC_NR_FCNTL, SYS_fcntl);
 SAME(ODC_NR_SECCOMP, SYS_seccomp);
+SAME(ODC_NR_PRLIMIT64, SYS_prlimit64);
 #ifdef SYS_open
 SAME(ODC_NR_OPEN, SYS_open);
 #endif

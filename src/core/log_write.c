@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -9,6 +10,25 @@
 #include "odc_log_write.h"
 #include "odc_raw.h"
 #include "odc_real.h"
+
+/*
+ * A write that would take a regular file past RLIMIT_FSIZE raises SIGXFSZ,
+ * whose default action kills the program (and the library must leave the
+ * program's signal dispositions alone): such a line is dropped. The check
+ * is made on the size fstat(2) just gave, so another writer that grows the
+ * file between that and this write can still take it past the limit.
+ */
+static bool odc_log_fits(const struct stat *st, size_t len)
+{
+	struct {
+		unsigned long long cur, max;
+	} limit;
+
+	/* Raw: libc's getrlimit is another import, and on i386 of another symbol version. */
+	if (odc_raw_call(ODC_NR_PRLIMIT64, 0, RLIMIT_FSIZE, 0, (long)&limit, 0, 0) < 0)
+		return true;
+	return limit.cur == RLIM64_INFINITY || (unsigned long long)st->st_size + len <= limit.cur;
+}
 
 /*
  * A pipe's write may block, and raise SIGPIPE when nobody reads: the line
@@ -23,6 +43,8 @@ void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 		(void)ignored;
 		return;
 	}
+	if (S_ISREG(st->st_mode) && !odc_log_fits(st, l->len))
+		return;
 	sigset_t pipe, old, pending;
 	sigemptyset(&pipe);
 	sigaddset(&pipe, SIGPIPE);

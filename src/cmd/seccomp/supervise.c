@@ -154,8 +154,12 @@ int odc_supervise(char **argv)
 		odc_child(argv, sock[1], &old_mask, s.server.unlogged_einval);
 	}
 	close(sock[1]);
-	/* A log on a pipe nobody reads must not kill the supervisor, and the tree's calls with it. */
+	/*
+	 * A log on a pipe nobody reads, or a log file at the file-size limit,
+	 * must not kill the supervisor, and the tree's calls with it.
+	 */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	int listener = odc_take_listener(s.child, sock[0]);
 	int sigfd = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (listener >= 0 && sigfd < 0) {
