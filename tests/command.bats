@@ -166,6 +166,24 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	[[ "$output" =~ $LOG_LINE ]]
 }
 
+@test "a long path is cut inside its quotes and marked; the line keeps every field, and report counts it" {
+	local long
+	long=$(printf 'é%.0s' {1..480})
+	run env ODCREAT_MODE=native ODCREAT_LOG=audit.log LD_PRELOAD="$SHIM" "$ODC_CALL" open "$long" creat,directory
+	assert_output "EINVAL audit.log:data"
+	run cat audit.log
+	assert_equal "${#lines[@]}" 1
+	[[ "$output" =~ $LOG_LINE ]] || fail "malformed: $output"
+	assert_output --regexp ' path="(\\xc3\\xa9)+\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="'
+	[ "${#output}" -lt 2048 ]
+	run "$ODCREAT" report --format=csv audit.log
+	assert_line --index 1 --partial '"odc_call",1,1,error,'
+	# A path that fits is whole, and ends with no mark.
+	run env ODCREAT_MODE=native ODCREAT_LOG=short.log LD_PRELOAD="$SHIM" "$ODC_CALL" open "é" creat,directory
+	run cat short.log
+	assert_output --partial ' path="\xc3\xa9" '
+}
+
 @test "a log that cannot be written never changes the call" {
 	for dest in /nonexistent/log "$SCRATCH" /proc/version; do
 		mkdir run && cd run

@@ -9,6 +9,12 @@ void odc_line_start(struct odc_line *l)
 	l->cut = false;
 }
 
+void odc_line_back_to(struct odc_line *l, size_t len)
+{
+	l->len = len;
+	l->cut = false;
+}
+
 void odc_line_end(struct odc_line *l)
 {
 	l->text[l->len++] = '\n';
@@ -78,24 +84,64 @@ void odc_put_int(struct odc_line *l, long long v)
 	odc_put_uint(l, (unsigned long long)v, 10, 1);
 }
 
-void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
+static bool odc_plain(unsigned char ch)
 {
+	return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
+}
+
+/* How long S, at most MAX bytes of it, is escaped. */
+static size_t odc_escaped_len(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	for (const char *end = s + max; s < end && *s; s++)
+		n += odc_plain((unsigned char)*s) ? 1 : 4;
+	return n;
+}
+
+void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room)
+{
+	bool fits = odc_escaped_len(s, max) <= room;
+
+	if (!fits)
+		room -= room < sizeof ODC_CUT_MARK - 1 ? room : sizeof ODC_CUT_MARK - 1;
 	for (const char *end = s + max; s < end && *s && !l->cut; s++) {
 		unsigned char ch = (unsigned char)*s;
-		if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\') {
+		size_t need = odc_plain(ch) ? 1 : 4;
+		if (!fits && need > room)
+			break;
+		room -= need;
+		if (need == 1) {
 			odc_put_bytes(l, s, 1);
 			continue;
 		}
 		odc_put(l, "\\x");
 		odc_put_uint(l, ch, 16, 2);
 	}
+	if (!fits)
+		odc_put(l, ODC_CUT_MARK);
+}
+
+void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
+{
+	odc_put_escaped_within(l, s, max, (size_t)-1);
+}
+
+void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room)
+{
+	odc_put(l, "\"");
+	odc_put_escaped_within(l, s, max, room < 2 ? 0 : room - 2);
+	odc_put(l, "\"");
 }
 
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 {
-	odc_put(l, "\"");
-	odc_put_escaped(l, s, max);
-	odc_put(l, "\"");
+	odc_put_quoted_within(l, s, max, (size_t)-1);
+}
+
+size_t odc_line_room(const struct odc_line *l)
+{
+	return l->cut ? 0 : sizeof l->text - 4 - l->len;
 }
 
 size_t odc_format_uint(char *out, unsigned long long v)

@@ -58,6 +58,34 @@ static void odc_put_survey(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put(l, would_end);
 }
 
+/* Everything after the path: the fields a long path must leave room for. */
+static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e)
+{
+	const struct odc_call *c = e->call;
+
+	odc_put(l, " flags=");
+	odc_put_flags(l, c->flags);
+	odc_put(l, " mode=0");
+	odc_put_uint(l, c->mode, 8, 3);
+	if (c->resolve)
+		odc_put_bits(l, c->resolve, odc_resolve_flags, " resolve=");
+	odc_put(l, " semantics=");
+	odc_put(l, odc_mode_name(e->mode));
+	odc_put(l, " result=");
+	odc_put_result(l, e->result);
+	odc_put_survey(l, e, " state=", " would=\"", "\"");
+	if (e->refused) {
+		odc_put(l, " refused=");
+		odc_put_quoted(l, e->refused, PATH_MAX);
+	}
+}
+
+/*
+ * The path is cut short within its quotes, where it must be, so that every
+ * field after it is there: the tail is written once to learn its length,
+ * then again after the path. (Its parts are short but for the path: a
+ * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
+ */
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 {
 	const struct odc_call *c = e->call;
@@ -76,22 +104,13 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 	else
 		odc_put_int(l, c->dirfd);
 	odc_put(l, " path=");
-	odc_put_path(l, c->path, true);
-	odc_put(l, " flags=");
-	odc_put_flags(l, c->flags);
-	odc_put(l, " mode=0");
-	odc_put_uint(l, c->mode, 8, 3);
-	if (c->resolve)
-		odc_put_bits(l, c->resolve, odc_resolve_flags, " resolve=");
-	odc_put(l, " semantics=");
-	odc_put(l, odc_mode_name(e->mode));
-	odc_put(l, " result=");
-	odc_put_result(l, e->result);
-	odc_put_survey(l, e, " state=", " would=\"", "\"");
-	if (e->refused) {
-		odc_put(l, " refused=");
-		odc_put_quoted(l, e->refused, PATH_MAX);
-	}
+	size_t path_at = l->len;
+	odc_format_tail(l, e);
+	size_t tail = l->len - path_at;
+	odc_line_back_to(l, path_at);
+	size_t room = odc_line_room(l);
+	odc_put_path(l, c->path, true, room > tail ? room - tail : 0);
+	odc_format_tail(l, e);
 	odc_line_end(l);
 }
 
@@ -113,7 +132,7 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e)
 	odc_put_result(l, e->result);
 	odc_put_survey(l, e, "\nODCREAT_STATE=", "\nODCREAT_WOULD=", "");
 	odc_put(l, "\nODCREAT_PATH=");
-	odc_put_path(l, e->call->path, false);
+	odc_put_path(l, e->call->path, false, odc_line_room(l));
 	odc_line_end(l);
 }
 

@@ -13,14 +13,16 @@
 #include "odc_readable.h"
 
 /* A path the kernel could not copy is not read here either. */
-void odc_put_path(struct odc_line *l, const char *path, bool quoted)
+void odc_put_path(struct odc_line *l, const char *path, bool quoted, size_t room)
 {
 	long readable = odc_readable_path(path);
 
-	if (readable == 0 || readable == -ENAMETOOLONG || readable == -ENOENT)
-		quoted ? odc_put_quoted(l, path, PATH_MAX) : odc_put_escaped(l, path, PATH_MAX);
-	else
+	if (readable != 0 && readable != -ENAMETOOLONG && readable != -ENOENT)
 		odc_put(l, "(unreadable)");
+	else if (quoted)
+		odc_put_quoted_within(l, path, PATH_MAX, room);
+	else
+		odc_put_escaped_within(l, path, PATH_MAX, room);
 }
 
 /* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */

@@ -19,6 +19,8 @@ struct odc_line {
 };
 
 void odc_line_start(struct odc_line *l);
+/* Everything after the first LEN bytes taken back. */
+void odc_line_back_to(struct odc_line *l, size_t len);
 /* The newline, which always fits. */
 void odc_line_end(struct odc_line *l);
 
@@ -34,6 +36,20 @@ void odc_put_int(struct odc_line *l, long long v);
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
 /* The same, without the quotes. */
 void odc_put_escaped(struct odc_line *l, const char *s, size_t max);
+
+/*
+ * Ends a value cut short to fit: it cannot stand in a value otherwise, as
+ * every backslash of S is escaped.
+ */
+#define ODC_CUT_MARK "\\..."
+/*
+ * The same in no more than ROOM bytes of the line, quotes included: where
+ * S does not fit, the whole escapes that do, then ODC_CUT_MARK.
+ */
+void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room);
+void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room);
+/* How many bytes the line still holds before it is cut short. */
+size_t odc_line_room(const struct odc_line *l);
 
 /* N bytes FROM to TO, which do not overlap. */
 void odc_copy(char *to, const char *from, size_t n);

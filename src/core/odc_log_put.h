@@ -23,8 +23,12 @@ void odc_put_bits(struct odc_line *l, unsigned long long value,
 void odc_put_flags(struct odc_line *l, int flags);
 /* A descriptor, or the errno's name for a negative RET. */
 void odc_put_result(struct odc_line *l, long ret);
-/* PATH escaped, QUOTED or not; "(unreadable)" where the kernel could not copy it. */
-void odc_put_path(struct odc_line *l, const char *path, bool quoted);
+/*
+ * PATH escaped, QUOTED or not, in no more than ROOM bytes (cut short and
+ * marked where it does not fit); "(unreadable)" where the kernel could not
+ * copy it.
+ */
+void odc_put_path(struct odc_line *l, const char *path, bool quoted, size_t room);
 /*
  * "einval=EINVAL freebsd=fd+made ... native=EINVAL": each mode's predicted
  * answer for F, native's where the kernel's meaning is known.
