@@ -60,6 +60,8 @@ check)
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
 	need_file /lib/systemd/systemd-journald systemd
+	# A test runs Debian's own python3 as nobody, whom another python3 on PATH may shut out.
+	need_file /usr/bin/python3 python3
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
 	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
 32)

@@ -76,6 +76,30 @@ time.sleep(0.5)'
 	assert_line --index 2 --regexp '^"odc_call_static",1,1,missing,'
 }
 
+@test "journal: report names a forger by journald's _EXE, and a container's calls by _EXE too" {
+	# A local user who claims to be odcreat, and names sshd, from a program
+	# that stays until journald has read its /proc entry.
+	local forge="import socket, time
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.sendto(b'MESSAGE=forged\nSYSLOG_IDENTIFIER=odcreat\nSYSLOG_PID=1\nODCREAT_PROG=/usr/sbin/sshd\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\nODCREAT_STATE=missing\nODCREAT_WOULD=einval=EINVAL\n', '/run/systemd/journal/socket')
+time.sleep(0.5)"
+	logd journald "$D" bash -c "
+		setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 -c \"$forge\"
+		unshare -p -f env ODCREAT_LOG=journal ODCREAT_MODE=native LD_PRELOAD='$SHIM' /usr/bin/python3 -c '
+import os, time
+try: os.open(\"ns\", os.O_CREAT | os.O_DIRECTORY)
+except OSError: pass
+time.sleep(0.5)'
+		logd_flush
+		'$ODCREAT' report --journal --format=csv > '$D/report'"
+	run cat "$D/report"
+	assert_equal "${#lines[@]}" 2
+	# Both are python3, by journald's _EXE: the forger's claim and the
+	# container's own pid (which differs from journald's _PID) change nothing.
+	assert_line --index 1 --regexp '^"/usr/bin/python3[.0-9]*",2,2,missing,'
+	refute_output --partial 'sshd'
+}
+
 # many DAEMON ENV: 8 processes of 16 threads, each making the call twice.
 many() {
 	logd "$1" "$D" bash -c "

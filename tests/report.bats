@@ -73,11 +73,11 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	assert_failure 2
 }
 
-@test "--journal: journald's export format, binary fields too; the program is journald's _EXE where it logged itself" {
+@test "--journal: journald's export format, binary fields too; the program is journald's _EXE, or what this odcreat's supervisor says" {
 	{
 		printf '_PID=7\nSYSLOG_PID=7\n_EXE=/usr/bin/tool\nODCREAT_PROG=tool\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\nODCREAT_STATE=missing\nODCREAT_WOULD=%s\n' "$MISSING"
 		printf 'MESSAGE\n\x05\x00\x00\x00\x00\x00\x00\x00a\nb=c\n'
-		printf '\n_PID=8\nSYSLOG_PID=9\n_EXE=/usr/bin/odcreat\nODCREAT_PROG=static\nODCREAT_PATH=/y\nODCREAT_RESULT=4\nODCREAT_STATE=dir\nODCREAT_WOULD=%s\n' "$DIR"
+		printf '\n_PID=8\nSYSLOG_PID=9\n_EXE=%s\nODCREAT_PROG=static\nODCREAT_PATH=/y\nODCREAT_RESULT=4\nODCREAT_STATE=dir\nODCREAT_WOULD=%s\n' "$(readlink -f "$ODCREAT")" "$DIR"
 		printf '\nMESSAGE=not ours\n_PID=3\n'
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
@@ -89,4 +89,106 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 
 @test "a program named report runs after --" {
 	run -127 "$ODCREAT" -- report
+}
+
+# export [KEY=VALUE | KEY VALUE]...: one journal export entry, each VALUE
+# of a pair written as a binary field (any bytes); python3 writes it.
+export_entry() {
+	python3 -c 'import struct, sys
+out = sys.stdout.buffer
+args = [a.encode("utf-8", "surrogateescape") for a in sys.argv[1:]]
+i = 0
+while i < len(args):
+    if b"=" in args[i]:
+        out.write(args[i] + b"\n"); i += 1
+    else:
+        out.write(args[i] + b"\n" + struct.pack("<Q", len(args[i + 1])) + args[i + 1] + b"\n"); i += 2
+out.write(b"\n")' "$@"
+}
+
+@test "--journal: a binary field whose length runs past the end is unparsed, and the reading ends" {
+	{
+		export_entry _EXE=/usr/bin/tool ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		# 2^64 - 13: sought as -13 bytes, it led back to the newline before
+		# the field's key, and so to the same field, for ever.
+		printf 'MSG\n\xf3\xff\xff\xff\xff\xff\xff\xffabc\n'
+	} > export
+	run timeout 10 "$ODCREAT" report --journal export
+	assert_success
+	assert_line "1 calls from 1 programs; 1 line could not be read: export:5"
+}
+
+@test "chosen names cannot make report quadratic: 65,536 names that collided in the old hash, under 1 s of CPU" {
+	python3 "$ROOT/tests/fnv_collide.py" 16 |
+		awk '{ printf "2026-12-04T10:00:00.000000Z pid=1 prog=\"%s\" call=openat dirfd=AT_FDCWD path=\"/x\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=native result=EINVAL\n", $0 }' > log
+	local TIMEFORMAT='%3U %3S' user sys
+	{ time "$ODCREAT" report log > out; } 2> cpu
+	read -r user sys < cpu
+	run tail -1 out
+	assert_output "65536 calls from 65536 programs"
+	echo "report: ${user}s user, ${sys}s system"
+	awk -v u="$user" -v s="$sys" 'BEGIN { exit !(u + s < 1) }'
+}
+
+@test "text output escapes every name as the log does: no row and no terminal escape can be injected" {
+	export_entry _EXE $'/home/u/x\n/usr/sbin/sshd\e[31m/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
+	run "$ODCREAT" report --journal export
+	assert_success
+	assert_line --index 1 --regexp '^/home/u/x\\x0a/usr/sbin/sshd\\x1b\[31m/prog +1 +1 '
+	refute_line --regexp '^/usr/sbin/sshd'
+	[[ $output != *$'\e'* ]] || fail "an escape reached the terminal"
+	# A file log's escapes stand as they are, and a raw byte there is escaped too.
+	{ line 'a\x0ab' /x EINVAL; printf '%s\n' "$(line $'c\ed' /y EINVAL)"; } > log
+	run "$ODCREAT" report log
+	assert_line --index 1 --regexp '^a\\x0ab +1 +1 '
+	assert_line --index 2 --regexp '^c\\x1bd +1 +1 '
+}
+
+@test "JSON is valid UTF-8 on any input: raw bytes of _EXE, and file names cut anywhere" {
+	export_entry _EXE $'/opt/\xff\xfe/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
+	run "$ODCREAT" report --journal --format=json export
+	assert_success
+	run python3 -c 'import json, sys; r = json.loads(sys.stdin.buffer.read().decode("utf-8")); print(r["programs"][0]["program"])' <<< "$output"
+	assert_output '/opt/\xff\xfe/prog'
+	local name
+	name=$(printf 'é%.0s' {1..40})
+	echo garbage > "$name"
+	run "$ODCREAT" report --format=json "$name"
+	run python3 -c 'import json, sys; r = json.loads(sys.stdin.buffer.read().decode("utf-8")); print(r["unparsed"], r["unparsed_at"][0].endswith("...:1"))' <<< "$output"
+	assert_output "1 True"
+}
+
+@test "CSV: a cell a spreadsheet would take for a formula begins with a quote" {
+	{
+		line "=SUM(1+9)*cmd|' -C calc'!A0" /x EINVAL
+		line '+1' /x EINVAL
+		line '-1' /x EINVAL
+		line '@x' /x EINVAL
+		line 'a=b' /x EINVAL
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,,,,,,,,,,,,,"
+	assert_line --index 2 --partial "\"'+1\","
+	assert_line --index 3 --partial "\"'-1\","
+	assert_line --index 4 --partial "\"'@x\","
+	assert_line --index 5 --partial '"a=b",'
+}
+
+@test "--journal: ODCREAT_PROG is believed from this odcreat's supervisor alone; without _EXE it stands in brackets" {
+	{
+		export_entry _PID=5 SYSLOG_PID=6 _EXE=/usr/bin/logger ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 SYSLOG_PID=6 ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 SYSLOG_PID=6 _EXE=/usr/bin/odcreat ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 SYSLOG_PID=6 "_EXE=$(readlink -f "$ODCREAT")" ODCREAT_PROG=served ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_output --partial '
+"/usr/bin/logger",1,1,'
+	assert_output --partial '
+"[/usr/sbin/sshd]",1,1,'
+	assert_output --partial '
+"/usr/bin/odcreat",1,1,'
+	assert_output --partial '
+"served",1,1,'
+	refute_line --regexp '^"/usr/sbin/sshd"'
 }

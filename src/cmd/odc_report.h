@@ -12,11 +12,23 @@
 
 #include "odc_mode.h"
 
-/* One logged call, pointing into the text it was read from. */
+/*
+ * One logged call, pointing into the text it was read from. The program's
+ * name is raw bytes, or written as the log writes it (\xHH escapes).
+ */
 struct odc_record {
 	const char *prog, *path, *result, *state, *would;
 	size_t prog_len, path_len, result_len, state_len, would_len;
+	bool prog_escaped;
 };
+
+/*
+ * A program's name as the report holds and prints it: the log's escaping,
+ * printable ASCII alone, so that no name can forge a row, reach a
+ * terminal's escapes or break a JSON string; cut short and marked at this
+ * length.
+ */
+#define ODC_REPORT_NAME_MAX 1024
 
 struct odc_report_prog {
 	char *name;
@@ -27,11 +39,15 @@ struct odc_report_prog {
 	unsigned predicted;		/* bit M: some of its calls' would= named mode M */
 };
 
-/* Distinct strings, each numbered in the order first seen. */
+/*
+ * Distinct strings, each numbered in the order first seen. The hash is
+ * keyed at random per run, so that no log can choose names that collide.
+ */
 struct odc_report_set {
 	size_t *slots, cap;	/* open addressing: 0 empty, else the string's offset + 1 */
 	char *text;		/* each string, its length before it */
 	size_t len, text_cap, count;
+	unsigned long long key[2];
 };
 
 struct odc_report {
@@ -41,6 +57,7 @@ struct odc_report {
 	struct odc_report_set paths;	/* a program's number, then a path it opened */
 	long records, unparsed;
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
+	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 };
 
 /* A log line (no newline) as a record: false where it is not one. */
@@ -51,6 +68,9 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
  * format counted unparsed.
  */
 void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
+
+/* REP, empty, with keys for its sets. */
+void odc_report_init(struct odc_report *rep);
 
 /* The number of the string KEY of LEN bytes in SET; *ADDED says whether it is new. */
 size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t len, bool *added);

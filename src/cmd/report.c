@@ -7,7 +7,9 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "odc_exit.h"
 #include "odc_report.h"
@@ -92,7 +94,14 @@ int odc_report_main(int argc, char **argv)
 			return ODC_EXIT_USAGE;
 		}
 	}
-	struct odc_report rep = { 0 };
+	struct odc_report rep;
+	odc_report_init(&rep);
+	char self[PATH_MAX];
+	ssize_t self_len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (self_len > 0) {
+		self[self_len] = '\0';
+		rep.self = self;
+	}
 	if (optind == argc)
 		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
 	for (int i = optind; i < argc; i++)

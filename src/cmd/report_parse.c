@@ -4,6 +4,7 @@
  * journal log sets.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,7 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 		/* The fields come in this order, and a quoted value may hold " key=". */
 		p = v + vlen;
 	}
+	r->prog_escaped = true;
 	return r->prog && r->path && r->result && r->result_len;
 }
 
@@ -63,7 +65,6 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
 	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX];
-	char pid[32], syslog_pid[32];
 	bool ours;
 };
 
@@ -78,7 +79,6 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
 		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
 		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
-		ODC_KEEP("_PID", pid),		    ODC_KEEP("SYSLOG_PID", syslog_pid),
 #undef ODC_KEEP
 	};
 
@@ -93,17 +93,30 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 }
 
 /*
- * The program: journald's trusted _EXE where odcreat's library logged
- * from within the program itself, the name it logged where --seccomp's
- * supervisor logged for it.
+ * The program: journald's trusted _EXE, which it reads from /proc for the
+ * sender, whatever the sender says. An entry's own ODCREAT_PROG is
+ * believed only from this odcreat's --seccomp supervisor, which logs for
+ * the programs it serves; and, in square brackets, where journald could
+ * not read the sender's executable (it had exited): there the sender's
+ * word is all there is, and the brackets say so.
  */
 static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 {
-	bool self = e->exe[0] && strcmp(e->pid, e->syslog_pid) == 0;
+	char claimed[ODC_EXPORT_VALUE_MAX + 2];
+	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
 	struct odc_record r = {
-		.prog = self ? e->exe : e->prog, .path = e->path, .result = e->result,
+		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
 	};
+
+	if (supervisor) {
+		r.prog = e->prog;
+		r.prog_escaped = true;
+	} else if (!e->exe[0]) {
+		snprintf(claimed, sizeof claimed, "[%s]", e->prog);
+		r.prog = claimed;
+		r.prog_escaped = true;
+	}
 
 	r.prog_len = strlen(r.prog);
 	r.path_len = strlen(r.path);
@@ -113,7 +126,12 @@ static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 	odc_report_add(rep, &r);
 }
 
-/* A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n". */
+/*
+ * A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n".
+ * A value too long to keep is read past, never sought past: a length
+ * near 2^64 would seek backwards, and the reading would never end. So
+ * the time is linear in the input whatever the length claims.
+ */
 static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *key)
 {
 	unsigned char size[8];
@@ -128,10 +146,12 @@ static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *
 		if (fread(value, 1, len, in) != len)
 			return false;
 		odc_export_keep(e, key, value, len);
-	} else if (fseeko(in, (off_t)len, SEEK_CUR) != 0) {
-		for (uint64_t i = 0; i < len; i++)
-			if (getc(in) == EOF)
-				return false;
+	}
+	for (uint64_t left = len < sizeof value ? 0 : len; left > 0;) {
+		size_t got = fread(value, 1, left < sizeof value ? left : sizeof value, in);
+		if (got == 0)
+			return false;
+		left -= got;
 	}
 	return getc(in) == '\n';
 }

@@ -88,9 +88,15 @@ static void odc_print_text(const struct odc_report *rep)
 	putchar('\n');
 }
 
+/*
+ * A cell a spreadsheet would take for a formula (it begins with =, +, -,
+ * @, a tab or a carriage return) begins with a quote, as OWASP advises.
+ */
 static void odc_print_csv_field(const char *s)
 {
 	putchar('"');
+	if (*s && strchr("=+-@\t\r", *s))
+		putchar('\'');
 	for (; *s; s++) {
 		if (*s == '"')
 			putchar('"');

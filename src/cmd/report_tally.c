@@ -1,7 +1,11 @@
 /* odcreat report: records tallied per program (odc_report.h). */
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "odc_exit.h"
 #include "odc_predict.h"
@@ -18,13 +22,77 @@ static void *odc_grow(void *p, size_t size)
 	return q;
 }
 
-static uint64_t odc_hash(const char *s, size_t len)
-{
-	uint64_t h = 14695981039346656037ULL;
+#define ODC_ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
+static void odc_sip_round(uint64_t v[4])
+{
+	v[0] += v[1];
+	v[1] = ODC_ROTL(v[1], 13) ^ v[0];
+	v[0] = ODC_ROTL(v[0], 32);
+	v[2] += v[3];
+	v[3] = ODC_ROTL(v[3], 16) ^ v[2];
+	v[0] += v[3];
+	v[3] = ODC_ROTL(v[3], 21) ^ v[0];
+	v[2] += v[1];
+	v[1] = ODC_ROTL(v[1], 17) ^ v[2];
+	v[2] = ODC_ROTL(v[2], 32);
+}
+
+/* One 8-byte word of the message into the state (SipHash-1-3: one round a word). */
+static void odc_sip_word(uint64_t v[4], uint64_t m)
+{
+	v[3] ^= m;
+	odc_sip_round(v);
+	v[0] ^= m;
+}
+
+/*
+ * SipHash-1-3 of S under the set's key: a log cannot choose names that
+ * collide without knowing the key, so every lookup stays O(1) on average
+ * whatever the input (an unkeyed hash let chosen names make it quadratic).
+ */
+static uint64_t odc_hash(const struct odc_report_set *set, const char *s, size_t len)
+{
+	uint64_t v[4] = {
+		set->key[0] ^ 0x736f6d6570736575ULL, set->key[1] ^ 0x646f72616e646f6dULL,
+		set->key[0] ^ 0x6c7967656e657261ULL, set->key[1] ^ 0x7465646279746573ULL,
+	};
+	size_t whole = len & ~(size_t)7;
+	uint64_t m;
+
+	for (size_t i = 0; i < whole; i += 8) {
+		m = 0;
+		for (int b = 7; b >= 0; b--)
+			m = m << 8 | (unsigned char)s[i + (size_t)b];
+		odc_sip_word(v, m);
+	}
+	m = (uint64_t)len << 56;
+	for (size_t i = whole; i < len; i++)
+		m |= (uint64_t)(unsigned char)s[i] << (8 * (i - whole));
+	odc_sip_word(v, m);
+	v[2] ^= 0xff;
+	for (int i = 0; i < 3; i++)
+		odc_sip_round(v);
+	return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+/* A key from the kernel; where it has none to give, the time and pid, which a log cannot know either. */
+static void odc_random_key(unsigned long long key[2])
+{
+	struct timespec now;
+
+	if (syscall(SYS_getrandom, key, 2 * sizeof key[0], 0) == (long)(2 * sizeof key[0]))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	key[0] = (unsigned long long)now.tv_nsec * 0x9e3779b97f4a7c15ULL ^ (unsigned long long)getpid();
+	key[1] = (unsigned long long)now.tv_sec * 0xc2b2ae3d27d4eb4fULL ^ (uintptr_t)key;
+}
+
+void odc_report_init(struct odc_report *rep)
+{
+	*rep = (struct odc_report){ 0 };
+	odc_random_key(rep->names.key);
+	odc_random_key(rep->paths.key);
 }
 
 static size_t *odc_set_slot(const struct odc_report_set *set, const char *key, size_t len,
@@ -55,7 +123,7 @@ static void odc_set_rehash(struct odc_report_set *set)
 		const char *at = set->text + old[i] - 1;
 		size_t len;
 		memcpy(&len, at, sizeof len);
-		*odc_set_slot(set, at + sizeof len, len, odc_hash(at + sizeof len, len)) = old[i];
+		*odc_set_slot(set, at + sizeof len, len, odc_hash(set, at + sizeof len, len)) = old[i];
 	}
 	free(old);
 }
@@ -64,7 +132,7 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 {
 	if (set->count * 2 >= set->cap)
 		odc_set_rehash(set);
-	size_t *slot = odc_set_slot(set, key, len, odc_hash(key, len));
+	size_t *slot = odc_set_slot(set, key, len, odc_hash(set, key, len));
 	*added = !*slot;
 	if (*added) {
 		size_t need = set->len + sizeof len + len + sizeof set->count;
@@ -82,6 +150,48 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 	size_t number;
 	memcpy(&number, set->text + *slot - 1 + sizeof len + len, sizeof number);
 	return number;
+}
+
+static int odc_hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/*
+ * S (LEN bytes; ESCAPED: written as the log writes, its \xHH escapes
+ * read) as the log writes it, into OUT of SIZE bytes, NUL-terminated,
+ * cut short before a whole escape and marked with "\..." where it does
+ * not fit: its length. Only printable ASCII comes out.
+ */
+static size_t odc_canon(char *out, size_t size, const char *s, size_t len, bool escaped)
+{
+	static const char mark[] = "\\...";
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (escaped && ch == '\\' && i + 3 < len && s[i + 1] == 'x' &&
+		    odc_hex(s[i + 2]) >= 0 && odc_hex(s[i + 3]) >= 0) {
+			ch = (unsigned char)(odc_hex(s[i + 2]) << 4 | odc_hex(s[i + 3]));
+			i += 3;
+		}
+		bool plain = ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
+		size_t need = plain ? 1 : 4;
+		if (n + need + sizeof mark > size) {
+			memcpy(out + n, mark, sizeof mark);
+			return n + sizeof mark - 1;
+		}
+		if (plain)
+			out[n++] = (char)ch;
+		else
+			n += (size_t)snprintf(out + n, 5, "\\x%02x", ch);
+	}
+	out[n] = '\0';
+	return n;
 }
 
 static struct odc_report_prog *odc_prog(struct odc_report *rep, const char *name, size_t len)
@@ -137,7 +247,9 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 {
-	struct odc_report_prog *p = odc_prog(rep, r->prog, r->prog_len);
+	char name[ODC_REPORT_NAME_MAX];
+	size_t name_len = odc_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
+	struct odc_report_prog *p = odc_prog(rep, name, name_len);
 	size_t number = (size_t)(p - rep->progs);
 	char key[sizeof number + 4096];
 
@@ -160,6 +272,9 @@ void odc_report_unparsed(struct odc_report *rep, const char *name, long line)
 {
 	long n = rep->unparsed++;
 
-	if (n < (long)(sizeof rep->where / sizeof rep->where[0]))
-		snprintf(rep->where[n], sizeof rep->where[n], "%.40s:%ld", name, line);
+	if (n >= (long)(sizeof rep->where / sizeof rep->where[0]))
+		return;
+	char *at = rep->where[n];
+	size_t len = odc_canon(at, sizeof rep->where[n] - 21, name, strlen(name), false);
+	snprintf(at + len, sizeof rep->where[n] - len, ":%ld", line);
 }
