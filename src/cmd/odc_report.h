@@ -62,6 +62,8 @@ struct odc_report {
 
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
+/* Every line of IN, named NAME where one is not a record. */
+void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name);
 /*
  * Journald's export format from IN: each entry with odcreat's fields
  * given to ADD; an entry without them is skipped, one that breaks the
@@ -71,6 +73,7 @@ void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
 
 /* REP, empty, with keys for its sets. */
 void odc_report_init(struct odc_report *rep);
+void odc_report_free(struct odc_report *rep);
 
 /* The number of the string KEY of LEN bytes in SET; *ADDED says whether it is new. */
 size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t len, bool *added);

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <limits.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,26 +15,6 @@
 
 static const char odc_report_usage[] =
 	"usage: odcreat report [--format=text|csv|json] [--journal] [FILE...]\n";
-
-static void odc_report_lines(struct odc_report *rep, FILE *in, const char *name)
-{
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long number = 0;
-	struct odc_record r;
-
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		number++;
-		if (len > 0 && line[len - 1] == '\n')
-			len--;
-		if (odc_report_parse_line(line, (size_t)len, &r))
-			odc_report_add(rep, &r);
-		else
-			odc_report_unparsed(rep, name, number);
-	}
-	free(line);
-}
 
 static int odc_report_input(struct odc_report *rep, const char *file, bool journal)
 {
@@ -49,7 +28,7 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 	if (journal)
 		odc_report_read_export(rep, in, file);
 	else
-		odc_report_lines(rep, in, file);
+		odc_report_read_lines(rep, in, file);
 	if (!std)
 		fclose(in);
 	return 0;
@@ -107,5 +86,6 @@ int odc_report_main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		failed |= odc_report_input(&rep, argv[i], journal);
 	odc_report_print(&rep, format);
+	odc_report_free(&rep);
 	return failed ? ODC_EXIT_FAILED : 0;
 }

@@ -59,6 +59,26 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	return r->prog && r->path && r->result && r->result_len;
 }
 
+void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long number = 0;
+	struct odc_record r;
+
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		number++;
+		if (len > 0 && line[len - 1] == '\n')
+			len--;
+		if (odc_report_parse_line(line, (size_t)len, &r))
+			odc_report_add(rep, &r);
+		else
+			odc_report_unparsed(rep, name, number);
+	}
+	free(line);
+}
+
 /* One field of an export entry, at most this long, is kept; longer ones are skipped. */
 #define ODC_EXPORT_VALUE_MAX 8192
 

@@ -95,6 +95,17 @@ void odc_report_init(struct odc_report *rep)
 	odc_random_key(rep->paths.key);
 }
 
+void odc_report_free(struct odc_report *rep)
+{
+	for (size_t i = 0; i < rep->names.count; i++)
+		free(rep->progs[i].name);
+	free(rep->progs);
+	free(rep->names.slots);
+	free(rep->names.text);
+	free(rep->paths.slots);
+	free(rep->paths.text);
+}
+
 static size_t *odc_set_slot(const struct odc_report_set *set, const char *key, size_t len,
 			    uint64_t h)
 {

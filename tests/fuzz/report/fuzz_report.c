@@ -1,0 +1,200 @@
+/*
+ * fuzz_report: libFuzzer harness for odcreat report's readers and printers
+ * (src/cmd/report_parse.c, report_tally.c, report_print.c), which read
+ * logs that any local user can write into.
+ *
+ * One input is a byte of options, then the text read: bit 0 chooses the
+ * log's lines or journald's export format; bit 1 gives the report a self
+ * (its supervisor's entries believed). Each input is read, then printed
+ * in every format, and these must hold:
+ *
+ *   - the lines read are all counted: records + unparsed lines = lines;
+ *   - every byte printed is printable ASCII or a newline;
+ *   - the text has one row per program, and CSV one line per program,
+ *     whatever the names hold (no row can be injected);
+ *   - the JSON parses;
+ *   - nothing leaks (the sanitizers' leak check), nothing reads out of
+ *     bounds, and each input finishes within make fuzz's -timeout.
+ *
+ * A broken rule prints what broke and abort()s, so libFuzzer saves the
+ * input.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_report.h"
+
+#define FUZZ_REPORT_SELF "/usr/bin/odcreat"
+
+static void fuzz_fail(const char *what, const char *out, size_t len)
+{
+	fprintf(stderr, "fuzz_report: %s\n--- output (%zu bytes) ---\n%.*s\n", what, len,
+		(int)(len < 4000 ? len : 4000), out);
+	abort();
+}
+
+/* JSON, parsed just enough to know that it parses: RFC 8259's grammar. */
+static const char *json_value(const char *p, int depth);
+
+static const char *json_space(const char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+		p++;
+	return p;
+}
+
+static const char *json_string(const char *p)
+{
+	if (*p++ != '"')
+		return NULL;
+	for (; *p != '"'; p++) {
+		if ((unsigned char)*p < 0x20)
+			return NULL;
+		if (*p != '\\')
+			continue;
+		p++;
+		if (*p == 'u') {
+			for (int i = 1; i <= 4; i++)
+				if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+					return NULL;
+			p += 4;
+		} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+			return NULL;
+		}
+	}
+	return p + 1;
+}
+
+static const char *json_number(const char *p)
+{
+	const char *start = p;
+
+	p += *p == '-';
+	if (*p == '0')
+		p++;
+	else
+		while (*p >= '0' && *p <= '9')
+			p++;
+	return p > start && p[-1] != '-' ? p : NULL;
+}
+
+/* A list of values (or of "key":value when MEMBERS) up to CLOSE. */
+static const char *json_list(const char *p, char close, int members, int depth)
+{
+	p = json_space(p + 1);
+	if (*p == close)
+		return p + 1;
+	for (;;) {
+		if (members) {
+			p = json_string(p);
+			if (!p || *(p = json_space(p)) != ':')
+				return NULL;
+			p++;
+		}
+		p = json_value(p, depth + 1);
+		if (!p)
+			return NULL;
+		p = json_space(p);
+		if (*p == close)
+			return p + 1;
+		if (*p != ',')
+			return NULL;
+		p = json_space(p + 1);
+	}
+}
+
+static const char *json_value(const char *p, int depth)
+{
+	p = json_space(p);
+	if (depth > 16)
+		return NULL;
+	if (*p == '{')
+		return json_list(p, '}', 1, depth);
+	if (*p == '[')
+		return json_list(p, ']', 0, depth);
+	if (*p == '"')
+		return json_string(p);
+	if (strncmp(p, "null", 4) == 0)
+		return p + 4;
+	return json_number(p);
+}
+
+static size_t count_lines(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == '\n';
+	return n;
+}
+
+/* REP printed in FORMAT, into a buffer the caller frees. */
+static char *print_to_buffer(const struct odc_report *rep, enum odc_report_format format, size_t *len)
+{
+	char *out = NULL;
+	FILE *saved = stdout;
+
+	/* glibc's stdout is a variable that may be set; the printers write to it. */
+	stdout = open_memstream(&out, len);
+	if (!stdout)
+		abort();
+	odc_report_print(rep, format);
+	fclose(stdout);
+	stdout = saved;
+	return out;
+}
+
+static void check_output(const struct odc_report *rep, enum odc_report_format format)
+{
+	size_t len;
+	char *out = print_to_buffer(rep, format, &len);
+
+	for (size_t i = 0; i < len; i++)
+		if (out[i] != '\n' && (out[i] < 0x20 || out[i] > 0x7e))
+			fuzz_fail("a byte printed that is not printable ASCII", out, len);
+	size_t lines = count_lines(out, len);
+	/* Text: the header, a row per program, a blank line, 3 lines of key, a line per mode, the sum. */
+	if (format == ODC_REPORT_TEXT && lines != rep->names.count + 6 + ODC_MODE_COUNT)
+		fuzz_fail("text: not one row per program", out, len);
+	if (format == ODC_REPORT_CSV && lines != rep->names.count + 1)
+		fuzz_fail("CSV: not one line per program", out, len);
+	if (format == ODC_REPORT_JSON) {
+		const char *end = json_value(out, 0);
+		if (!end || strcmp(json_space(end), "") != 0)
+			fuzz_fail("JSON that does not parse", out, len);
+	}
+	free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2)
+		return 0;
+	bool journal = data[0] & 1;
+	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
+	if (!in)
+		abort();
+	struct odc_report rep;
+	odc_report_init(&rep);
+	if (data[0] & 2)
+		rep.self = FUZZ_REPORT_SELF;
+	if (journal)
+		odc_report_read_export(&rep, in, "fuzz");
+	else
+		odc_report_read_lines(&rep, in, "fuzz");
+	fclose(in);
+
+	size_t lines = count_lines((const char *)data + 1, size - 1) + (data[size - 1] != '\n');
+	if (!journal && (size_t)(rep.records + rep.unparsed) != lines) {
+		fprintf(stderr, "fuzz_report: %zu lines, %ld records and %ld unparsed\n", lines,
+			rep.records, rep.unparsed);
+		abort();
+	}
+	check_output(&rep, ODC_REPORT_TEXT);
+	check_output(&rep, ODC_REPORT_CSV);
+	check_output(&rep, ODC_REPORT_JSON);
+	odc_report_free(&rep);
+	return 0;
+}
