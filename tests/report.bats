@@ -174,21 +174,27 @@ out.write(b"\n")' "$@"
 	assert_line --index 5 --partial '"a=b",'
 }
 
-@test "--journal: ODCREAT_PROG is believed from this odcreat's supervisor alone; without _EXE it stands in brackets" {
+@test "--journal: ODCREAT_PROG is believed from this odcreat's supervisor, and without _EXE from root alone, in brackets" {
 	{
-		export_entry _PID=5 SYSLOG_PID=6 _EXE=/usr/bin/logger ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 _UID=1000 SYSLOG_PID=6 _EXE=/usr/bin/logger ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 _UID=0 SYSLOG_PID=6 ODCREAT_PROG=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 _UID=1000 SYSLOG_PID=6 ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
 		export_entry _PID=5 SYSLOG_PID=6 ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
-		export_entry _PID=5 SYSLOG_PID=6 _EXE=/usr/bin/odcreat ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
-		export_entry _PID=5 SYSLOG_PID=6 "_EXE=$(readlink -f "$ODCREAT")" ODCREAT_PROG=served ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 _UID=1000 SYSLOG_PID=6 _EXE=/usr/bin/odcreat ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=5 _UID=0 SYSLOG_PID=6 "_EXE=$(readlink -f "$ODCREAT")" ODCREAT_PROG=served ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_output --partial '
 "/usr/bin/logger",1,1,'
 	assert_output --partial '
-"[/usr/sbin/sshd]",1,1,'
+"[/usr/bin/dd]",1,1,'
+	assert_output --partial '
+"[uid 1000]",1,1,'
+	assert_output --partial '
+"[uid unknown]",1,1,'
 	assert_output --partial '
 "/usr/bin/odcreat",1,1,'
 	assert_output --partial '
 "served",1,1,'
-	refute_line --regexp '^"/usr/sbin/sshd"'
+	refute_output --partial 'sshd'
 }

@@ -84,7 +84,7 @@ void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
 
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
-	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX];
+	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
 	bool ours;
 };
 
@@ -99,6 +99,7 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
 		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
 		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
+		ODC_KEEP("_UID", uid),
 #undef ODC_KEEP
 	};
 
@@ -116,9 +117,10 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
  * The program: journald's trusted _EXE, which it reads from /proc for the
  * sender, whatever the sender says. An entry's own ODCREAT_PROG is
  * believed only from this odcreat's --seccomp supervisor, which logs for
- * the programs it serves; and, in square brackets, where journald could
- * not read the sender's executable (it had exited): there the sender's
- * word is all there is, and the brackets say so.
+ * the programs it serves. Where journald could not read the sender's
+ * executable (it had exited), the sender's word is kept, in square
+ * brackets, only if journald's _UID says root sent it: any other user is
+ * named by that number alone, since a user may claim any name.
  */
 static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 {
@@ -133,7 +135,10 @@ static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 		r.prog = e->prog;
 		r.prog_escaped = true;
 	} else if (!e->exe[0]) {
-		snprintf(claimed, sizeof claimed, "[%s]", e->prog);
+		if (strcmp(e->uid, "0") == 0)
+			snprintf(claimed, sizeof claimed, "[%s]", e->prog);
+		else
+			snprintf(claimed, sizeof claimed, "[uid %s]", e->uid[0] ? e->uid : "unknown");
 		r.prog = claimed;
 		r.prog_escaped = true;
 	}
