@@ -127,6 +127,39 @@ many() {
 	done
 }
 
+@test "journal: 8 processes of 200 calls each at once, and not one entry lost" {
+	logd journald "$D" bash -c "
+		for i in 1 2 3 4 5 6 7 8; do
+			ODCREAT_LOG=journal ODCREAT_MODE=einval LD_PRELOAD='$SHIM' '$ODC_CALL' -n 200 openat p\$i creat,directory > /dev/null &
+		done
+		wait"
+	run grep -c '^ODCREAT_RESULT=EINVAL$' "$D/export"
+	assert_output 1600
+}
+
+@test "journal: a program that exits at once is still named by journald's _EXE, one row for 20 runs" {
+	logd journald "$D" bash -c "
+		for i in \$(seq 20); do
+			ODCREAT_LOG=journal ODCREAT_MODE=native LD_PRELOAD='$SHIM' dd of=d\$i oflag=directory conv=notrunc < /dev/null 2> /dev/null
+		done
+		'$ODCREAT' report --journal --format=csv > '$D/report'"
+	run cat "$D/report"
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp '^"/usr/bin/dd",20,20,missing,'
+}
+
+@test "journal: a daemon that takes nothing is waited for once, for a bounded time, and then never" {
+	run timeout 60 unshare -m -n --propagation private "$ROOT/tests/logd.sh" idle "$D" \
+		strace -f -qq -e trace=ioctl -e signal=none -o "$D/trace" \
+		env ODCREAT_LOG=journal ODCREAT_MODE=einval LD_PRELOAD="$SHIM" "$ODC_CALL" -n 5 openat p creat,directory
+	assert_success
+	assert_output --partial "EINVAL"
+	# Each step asks how much the daemon has yet to take: 1,000 steps of
+	# 50 us in all, for the first call; the other four do not wait.
+	run grep -c 'TIOCOUTQ' "$D/trace"
+	assert_output 1000
+}
+
 # quiet KIND: the call under KIND's /dev/log and a journal socket that
 # does not exist, within 10 s, with its result and errno untouched.
 quiet() {

@@ -10,7 +10,8 @@
 #             with entries of logd.sh's own (SYSLOG_IDENTIFIER=logd-end)
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
-# DIR/stream one of the wrong type (a stream socket), instead of a daemon.
+# DIR/stream one of the wrong type (a stream socket), instead of a daemon;
+# idle makes journald's socket one that nobody reads, with room.
 set -eu
 daemon=$1 dir=$2
 shift 2
@@ -102,6 +103,11 @@ fill|stream)
 	python3 "$(dirname "$0")/logd_stuck.py" "$daemon" /dev/log &
 	pid=$!
 	wait_for /dev/log ;;
+idle)
+	mkdir -p /run/systemd/journal
+	python3 "$(dirname "$0")/logd_stuck.py" idle /run/systemd/journal/socket &
+	pid=$!
+	wait_for /run/systemd/journal/socket ;;
 none) ;;
 esac
 rc=0

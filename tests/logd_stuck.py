@@ -1,6 +1,7 @@
-# logd_stuck.py fill|stream PATH: a socket at PATH that never reads, for
-# tests/logd.sh: "fill", a datagram socket whose queue is filled up first;
-# "stream", a listening stream socket, of the wrong type for /dev/log.
+# logd_stuck.py fill|idle|stream PATH: a socket at PATH that never reads,
+# for tests/logd.sh: "fill", a datagram socket whose queue is filled up
+# first; "idle", one with room; "stream", a listening stream socket, of
+# the wrong type for /dev/log.
 import os
 import signal
 import socket
@@ -18,6 +19,9 @@ if kind == "fill":
             w.sendto(b"x" * 512, tmp)
     except BlockingIOError:
         pass
+elif kind == "idle":
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.bind(tmp)
 else:
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.bind(tmp)

@@ -3,13 +3,15 @@
  * syslog's /dev/log, or journald's native protocol (KEY=value lines) on its
  * own socket. A socket is made for each line and closed after it, so that
  * nothing stays open in the program and a restarted daemon is found again.
- * Nothing waits: a socket that is missing, full or of another type drops
- * the line, and none raises SIGPIPE.
+ * A socket that is missing, full or of another type drops the line without
+ * waiting, and none raises SIGPIPE.
  */
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "odc_log_put.h"
@@ -38,7 +40,42 @@ int odc_log_facility_parse(const char *name)
 	return -1;
 }
 
-static void odc_send_datagram(const char *socket_path, struct iovec *iov, int count)
+/* A journal entry is waited for at most this long: ODC_JOURNAL_WAIT_STEPS of ODC_JOURNAL_WAIT_NS. */
+#define ODC_JOURNAL_WAIT_NS 50000L
+#define ODC_JOURNAL_WAIT_STEPS 1000
+
+/* Set once a wait has run out: this process waits for that daemon no more. */
+static int odc_journal_slow;
+
+/*
+ * Until the daemon has taken every datagram FD sent, or the bound is
+ * reached. TIOCOUTQ is SIOCOUTQ: on a datagram socket, the bytes sent and
+ * not yet taken by the receiver.
+ */
+static void odc_wait_taken(int fd)
+{
+	struct timespec step = { .tv_nsec = ODC_JOURNAL_WAIT_NS };
+	int queued;
+
+	for (int i = 0; i < ODC_JOURNAL_WAIT_STEPS; i++) {
+		if (ioctl(fd, TIOCOUTQ, &queued) != 0 || queued == 0)
+			return;
+		nanosleep(&step, NULL);
+	}
+	__atomic_store_n(&odc_journal_slow, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * IOV as one datagram to SOCKET_PATH. With SETTLE, the sender then waits
+ * until the daemon has dealt with it: journald reads what the sender is
+ * (_EXE, _COMM) from /proc when it takes an entry, and a program that has
+ * exited or exec'd by then loses its name; and a burst of senders that do
+ * not wait overflows its socket, where the lines are lost. An empty
+ * datagram follows the entry: journald ignores it, and takes it only
+ * once it has finished the entry before it, so the queue's emptying
+ * says the entry is done.
+ */
+static void odc_send_datagram(const char *socket_path, struct iovec *iov, int count, bool settle)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct msghdr msg = {
@@ -52,8 +89,12 @@ static void odc_send_datagram(const char *socket_path, struct iovec *iov, int co
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		return;
-	ssize_t ignored = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-	(void)ignored;
+	bool sent = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0;
+	if (sent && settle && !__atomic_load_n(&odc_journal_slow, __ATOMIC_RELAXED)) {
+		msg.msg_iovlen = 0;
+		if (sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+			odc_wait_taken(fd);
+	}
 	close(fd);
 }
 
@@ -74,7 +115,7 @@ void odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 		{ .iov_base = head.text, .iov_len = head.len },
 		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */
 	};
-	odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2);
+	odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, false);
 }
 
 void odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
@@ -96,5 +137,5 @@ void odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 		{ .iov_base = "MESSAGE=", .iov_len = 8 },
 		{ .iov_base = (void *)line->text, .iov_len = line->len },
 	};
-	odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4);
+	odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, true);
 }
