@@ -9,6 +9,8 @@
 #ifndef ODC_MODE_H
 #define ODC_MODE_H
 
+#include <stddef.h>
+
 #define ODC_MODES(X)                                                                          \
 	X(EINVAL, einval, "einval", "Linux >= 6.4 and 6.1.30+, NetBSD, macOS")                \
 	X(FREEBSD, freebsd, "freebsd", "FreeBSD >= 11, illumos")                              \
@@ -35,6 +37,8 @@ enum odc_mode {
 
 /* The mode called NAME, or -1. */
 int odc_mode_parse(const char *name);
+/* The same for the LEN bytes at NAME, which need not end there. */
+int odc_mode_parse_len(const char *name, size_t len);
 const char *odc_mode_name(enum odc_mode mode);
 /* The systems MODE reproduces, in a phrase. */
 const char *odc_mode_systems(enum odc_mode mode);

@@ -27,33 +27,52 @@ static const char *odc_value(const char *p, const char *end, size_t *len)
 	return p;
 }
 
+/* Where R keeps the value of the field KEY (LEN bytes), if it is one report reads. */
+static const char **odc_field(struct odc_record *r, const char *key, size_t len, size_t **vlen)
+{
+#define ODC_FIELD(name, f)                                                            \
+	if (len == sizeof name - 1 && memcmp(key, name, sizeof name - 1) == 0) { \
+		*vlen = &r->f##_len;                                                   \
+		return &r->f;                                                          \
+	}
+	ODC_FIELD("prog", prog)
+	ODC_FIELD("path", path)
+	ODC_FIELD("result", result)
+	ODC_FIELD("state", state)
+	ODC_FIELD("would", would)
+#undef ODC_FIELD
+	return NULL;
+}
+
+/*
+ * After the time, the line is KEY=VALUE fields, each after a blank; a
+ * quoted value runs to the next quote (the log writes a quote inside one
+ * as \x22), any other to the next blank. One pass, no search; the first
+ * of a field counts.
+ */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 {
-	static const struct {
-		const char *key;
-		size_t offset, len_offset;
-	} fields[] = {
-#define ODC_FIELD(key, f) { " " key "=", offsetof(struct odc_record, f), offsetof(struct odc_record, f##_len) }
-		ODC_FIELD("prog", prog),   ODC_FIELD("path", path),   ODC_FIELD("result", result),
-		ODC_FIELD("state", state), ODC_FIELD("would", would),
-#undef ODC_FIELD
-	};
-	const char *end = line + len, *p = line;
+	const char *end = line + len, *p = memchr(line, ' ', len);
 
 	memset(r, 0, sizeof *r);
-	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-		size_t klen = strlen(fields[i].key);
-		const char *at = memmem(p, (size_t)(end - p), fields[i].key, klen);
-		if (!at)
+	while (p && p < end) {
+		const char *key = ++p;
+		while (p < end && *p != '=' && *p != ' ')
+			p++;
+		if (p == end || *p == ' ')
 			continue;
-		size_t vlen;
-		const char *v = odc_value(at + klen, end, &vlen);
+		size_t vlen, *vlen_at;
+		const char *v = odc_value(p + 1, end, &vlen);
 		if (!v)
 			return false;
-		*(const char **)((char *)r + fields[i].offset) = v;
-		*(size_t *)((char *)r + fields[i].len_offset) = vlen;
-		/* The fields come in this order, and a quoted value may hold " key=". */
-		p = v + vlen;
+		const char **at = odc_field(r, key, (size_t)(p - key), &vlen_at);
+		if (at && !*at) {
+			*at = v;
+			*vlen_at = vlen;
+		}
+		p = v + vlen + (v > p + 1);	/* past a closing quote */
+		if (p < end && *p != ' ')
+			p = memchr(p, ' ', (size_t)(end - p));
 	}
 	r->prog_escaped = true;
 	return r->prog && r->path && r->result && r->result_len;

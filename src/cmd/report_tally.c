@@ -24,7 +24,7 @@ static void *odc_grow(void *p, size_t size)
 
 #define ODC_ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 
-static void odc_sip_round(uint64_t v[4])
+static inline void odc_sip_round(uint64_t v[4])
 {
 	v[0] += v[1];
 	v[1] = ODC_ROTL(v[1], 13) ^ v[0];
@@ -60,10 +60,9 @@ static uint64_t odc_hash(const struct odc_report_set *set, const char *s, size_t
 	size_t whole = len & ~(size_t)7;
 	uint64_t m;
 
+	/* Words in the host's byte order: the hash never leaves this process. */
 	for (size_t i = 0; i < whole; i += 8) {
-		m = 0;
-		for (int b = 7; b >= 0; b--)
-			m = m << 8 | (unsigned char)s[i + (size_t)b];
+		memcpy(&m, s + i, sizeof m);
 		odc_sip_word(v, m);
 	}
 	m = (uint64_t)len << 56;
@@ -237,11 +236,7 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 		const char *space = memchr(s, ' ', (size_t)(end - s)), *stop = space ? space : end;
 		const char *eq = memchr(s, '=', (size_t)(stop - s));
 		if (eq) {
-			char mode_name[16];
-			size_t n = (size_t)(eq - s) < sizeof mode_name ? (size_t)(eq - s) : 0;
-			memcpy(mode_name, s, n);
-			mode_name[n] = '\0';
-			int mode = odc_mode_parse(mode_name);
+			int mode = odc_mode_parse_len(s, (size_t)(eq - s));
 			const char *out = eq + 1, *plus = memchr(out, '+', (size_t)(stop - out));
 			size_t out_len = (size_t)((plus ? plus : stop) - out);
 			bool same = got_fd ? odc_is(out, out_len, "fd")
