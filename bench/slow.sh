@@ -56,17 +56,17 @@ slow() {
 		slow_row "$([ "$mode" = none ] && echo "no preload" || echo "$mode")" "$RUN slow $mode" "$mode" once
 	done
 	case " $modes " in *" mkdir "*)
-		slow_row "mkdir, emulated 7.4" "$RUN slow mkdir" mkdir once "$ODCREAT" --seccomp -m mkdir --
+		slow_row "mkdir, emulated series" "$RUN slow mkdir" mkdir once "$ODCREAT" --seccomp -m mkdir --
 		slow_row "mkdir, first call" "$RUN slow mkdir" mkdir first
 		;;
 	esac
 	echo "  raw: ODCREAT_MODE=MODE strace -qq -o OUT -E LD_PRELOAD=$LIB $B/combo once|first missing|dir PATH;"
-	echo "       sed -n '/odcreat-bench-begin/,/odcreat-bench-end/p' OUT; emulated 7.4: $ODCREAT --seccomp -m mkdir -- before it"
+	echo "       sed -n '/odcreat-bench-begin/,/odcreat-bench-end/p' OUT; emulated series: $ODCREAT --seccomp -m mkdir -- before it"
 	case " $modes " in *" mkdir "*)
 		echo "  expected: mkdir mode, new directory: exactly 5 (the path checked, the parent opened, mkdirat and" \
 		     "openat in it, close): $(verdict "5 openat2 openat mkdirat openat close" mkdir missing)"
 		echo "  expected: mkdir mode on an emulated kernel with the series: the call alone, passed on:" \
-		     "$(verdict "1 openat" "mkdir, emulated 7.4" missing)"
+		     "$(verdict "1 openat" "mkdir, emulated series" missing)"
 		slow_first
 		;;
 	esac

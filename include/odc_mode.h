@@ -15,7 +15,8 @@
 	X(EINVAL, einval, "einval", "Linux >= 6.4 and 6.1.30+, NetBSD, macOS")                \
 	X(FREEBSD, freebsd, "freebsd", "FreeBSD >= 11, illumos")                              \
 	X(MKDIR, mkdir, "mkdir",                                                              \
-	  "the series queued for Linux 7.4: make the directory, return it open")              \
+	  "the series \"vfs: add O_CREAT|O_DIRECTORY to open*(2)\" (v6, in no released "       \
+	  "kernel): make the directory, return it open")                                      \
 	X(LEGACY, legacy, "legacy", "Linux <= 5.6: open a directory or create a regular file") \
 	X(LINUX57, linux57, "linux-5.7",                                                      \
 	  "Linux 5.7 to 6.3, unpatched 5.10/5.15 LTS, OpenBSD <= 7.6: "                       \

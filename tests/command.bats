@@ -38,7 +38,7 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_equal "${#lines[@]}" 6
 	assert_line --index 0 --regexp '^einval +Linux >= 6.4.*NetBSD, macOS \(default\)$'
 	assert_line --index 1 --regexp '^freebsd +FreeBSD >= 11, illumos$'
-	assert_line --index 2 --regexp '^mkdir +the series queued for Linux 7.4'
+	assert_line --index 2 --regexp '^mkdir +the series "vfs: add O_CREAT\|O_DIRECTORY to open\*\(2\)" \(v6, in no released kernel\)'
 	assert_line --index 3 --regexp '^legacy +Linux <= 5.6'
 	assert_line --index 4 --regexp '^linux-5.7 +Linux 5.7 to 6.3'
 	assert_line --index 5 --regexp '^native +'

@@ -58,7 +58,7 @@ meaning() {
 	done
 }
 
-@test "emulated 7.4: the library in mkdir mode passes each call on, one system call each" {
+@test "a kernel with the series (emulated): the library in mkdir mode passes each call on, one system call each" {
 	"$ODCREAT" --seccomp -m mkdir -- strace -f -qq -o "$BATS_TEST_TMPDIR/st" \
 		env LD_PRELOAD="$SHIM" ODCREAT_MODE=mkdir "$ODC_CALL" -n 3 openat d creat,directory
 	run grep -E '"d"' "$BATS_TEST_TMPDIR/st"
@@ -84,7 +84,7 @@ emulated_74() {
 	"$ODCREAT" --seccomp -m mkdir -- env LD_PRELOAD="$SHIM" ODCREAT_MODE="$mode" "$@"
 }
 
-@test "emulated 7.4: the whole table, every mode, through the library" {
+@test "a kernel with the series (emulated): the whole table, every mode, through the library" {
 	needs_root "the sticky rows chown to another user"
 	SHIM_RUNNER=emulated_74 check_whole_table openat
 }
