@@ -222,6 +222,26 @@ fd:dir audit.log:data d:dir e:dir f:dir"
 	grep -q ' path="g" ' audit.log
 }
 
+@test "a log that another writer grows past the file-size limit between odcreat's check and its write: the program lives" {
+	# The racer keeps the file just under the limit (64 KiB) and then
+	# just over it, so that some of the library's writes, checked against
+	# the smaller size, meet the larger one and raise SIGXFSZ.
+	: > audit.log
+	python3 -c 'import os, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+while True:
+    os.truncate("audit.log", 65536 - 500)
+    fd = os.open("audit.log", os.O_WRONLY | os.O_APPEND)
+    os.write(fd, b"x" * 1000)
+    os.close(fd)' &
+	local racer=$!
+	run bash -c "ulimit -f 64 && ODCREAT_MODE=einval ODCREAT_LOG='$SCRATCH/audit.log' LD_PRELOAD='$SHIM' \
+		'$ODC_CALL' -n 200000 open d creat,directory"
+	kill "$racer"
+	assert_success
+	assert_output "EINVAL audit.log:data"
+}
+
 @test "a log on a full or read-only file system drops the line; the call is unchanged" {
 	needs_root "a tmpfs of its own in a private mount namespace"
 	run unshare -m --propagation private sh -c "

@@ -12,11 +12,9 @@
 #include "odc_real.h"
 
 /*
- * A write that would take a regular file past RLIMIT_FSIZE raises SIGXFSZ,
- * whose default action kills the program (and the library must leave the
- * program's signal dispositions alone): such a line is dropped. The check
- * is made on the size fstat(2) just gave, so another writer that grows the
- * file between that and this write can still take it past the limit.
+ * Whether LEN more bytes keep a regular file of ST's size within
+ * RLIMIT_FSIZE: a write past it is cut short at the limit, or refused with
+ * SIGXFSZ, so a line that does not fit is dropped whole.
  */
 static bool odc_log_fits(const struct stat *st, size_t len)
 {
@@ -31,10 +29,23 @@ static bool odc_log_fits(const struct stat *st, size_t len)
 }
 
 /*
- * A pipe's write may block, and raise SIGPIPE when nobody reads: the line
- * goes through a non-blocking descriptor, with SIGPIPE held back in this
- * thread and taken away again if this write raised it. A socket gets the
- * same from send(2)'s flags.
+ * The signal a write to a file of MODE raises where it fails, whose default
+ * action ends the program: SIGPIPE where a pipe has no reader, SIGXFSZ
+ * where a regular file would pass RLIMIT_FSIZE (another writer may grow it
+ * between odc_log_fits and the write).
+ */
+static int odc_write_signal(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return SIGPIPE;
+	return S_ISREG(mode) ? SIGXFSZ : 0;
+}
+
+/*
+ * The library leaves the program's signal dispositions alone, so the
+ * signal a write may raise is held back in this thread for the write, and
+ * taken away again if this write raised it. A pipe's descriptor is
+ * non-blocking; a socket gets the same from send(2)'s flags.
  */
 void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 {
@@ -45,18 +56,18 @@ void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 	}
 	if (S_ISREG(st->st_mode) && !odc_log_fits(st, l->len))
 		return;
-	sigset_t pipe, old, pending;
-	sigemptyset(&pipe);
-	sigaddset(&pipe, SIGPIPE);
-	bool fifo = S_ISFIFO(st->st_mode);
-	if (fifo) {
-		sigprocmask(SIG_BLOCK, &pipe, &old);
+	int sig = odc_write_signal(st->st_mode);
+	sigset_t held, old, pending;
+	sigemptyset(&held);
+	if (sig) {
+		sigaddset(&held, sig);
+		sigprocmask(SIG_BLOCK, &held, &old);
 		sigpending(&pending);
 	}
-	if (write(fd, l->text, l->len) < 0 && errno == EPIPE && fifo &&
-	    !sigismember(&pending, SIGPIPE))
-		sigtimedwait(&pipe, NULL, &(struct timespec){ 0 });
-	if (fifo)
+	if (write(fd, l->text, l->len) < 0 && (errno == EPIPE || errno == EFBIG) && sig &&
+	    !sigismember(&pending, sig))
+		sigtimedwait(&held, NULL, &(struct timespec){ 0 });
+	if (sig)
 		sigprocmask(SIG_SETMASK, &old, NULL);
 }
 

@@ -1,4 +1,4 @@
-/* Writing a log line without ever holding the program up, or raising SIGPIPE. */
+/* Writing a log line without ever holding the program up, or raising SIGPIPE or SIGXFSZ. */
 #ifndef ODC_LOG_WRITE_H
 #define ODC_LOG_WRITE_H
 
@@ -6,7 +6,7 @@
 
 #include "odc_line.h"
 
-/* L to FD, which ST describes: dropped where it would block. */
+/* L to FD, which ST describes: dropped where it would block or pass RLIMIT_FSIZE. */
 void odc_log_write(int fd, const struct stat *st, const struct odc_line *l);
 
 /* L to standard error, likewise. */
