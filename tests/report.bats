@@ -198,3 +198,22 @@ out.write(b"\n")' "$@"
 "served",1,1,'
 	refute_output --partial 'sshd'
 }
+
+@test "no FILE, and standard input a terminal: a usage error at once, not a silent wait" {
+	run timeout 10 script -qec "'$ODCREAT' report" /dev/null
+	assert_equal "$status" 2
+	assert_output --partial "odcreat report: no FILE, and standard input is a terminal"
+	# A pipe, or - for the terminal, is read as before.
+	run bash -c "'$ODCREAT' report < /dev/null"
+	assert_success
+	assert_output --partial "0 calls from 0 programs"
+}
+
+@test "--journal as a user whom journalctl shows only their own entries: report says so" {
+	nobody_copies
+	run as_nobody "$NB/odcreat" report --journal
+	assert_output --partial "odcreat report: uid $(id -u nobody) is not root, nor in the groups systemd-journal or adm"
+	getent group systemd-journal > /dev/null || skip "no group systemd-journal (make check installs systemd)"
+	run setpriv --reuid=nobody --regid=nogroup --groups=systemd-journal "$NB/odcreat" report --journal
+	refute_output --partial "is not root, nor in the groups"
+}

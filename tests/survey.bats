@@ -154,3 +154,33 @@ check_predictions() {
 	echo "without a log: $without; with: $with"
 	[ "$with" -gt "$without" ]
 }
+
+# The shell commands of the README's survey step that begins with TEXT: the
+# first fenced block after it.
+readme_step() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside { sub(/^   /, ""); print }' "$ROOT/README.md"
+}
+
+@test "the README's survey steps keep what /etc/ld.so.preload held, add the library once, and take only it out" {
+	needs_root "an overlay on /etc in a private mount namespace"
+	local install end
+	install=$(readme_step "1. Install the library for every program")
+	end=$(readme_step "4. End the survey")
+	[ -n "$install" ] && [ -n "$end" ] || fail "no commands found in the README"
+	mkdir -p "$BATS_TEST_TMPDIR/upper" "$BATS_TEST_TMPDIR/work"
+	# The preloaded names need not exist: ld.so complains and runs the program.
+	run unshare -m --propagation private bash -c "
+		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$BATS_TEST_TMPDIR/upper',workdir='$BATS_TEST_TMPDIR/work' /etc
+		echo /opt/other/libother.so > /etc/ld.so.preload
+		$install
+		$install
+		cp /etc/ld.so.preload '$BATS_TEST_TMPDIR/during'
+		$end
+		cp /etc/ld.so.preload '$BATS_TEST_TMPDIR/after'" 2> /dev/null
+	assert_success
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/during")" '/opt/other/libother.so
+/usr/$LIB/odcreat/libodcreat.so'
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/after")" /opt/other/libother.so
+}

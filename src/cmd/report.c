@@ -5,8 +5,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdio.h>
+#include <grp.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -34,9 +35,41 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 	return 0;
 }
 
+/* Whether this process is in the group called NAME. */
+static bool odc_in_group(const char *name)
+{
+	struct group *g = getgrnam(name);
+	gid_t groups[NGROUPS_MAX];
+	int n = getgroups(NGROUPS_MAX, groups);
+
+	if (!g)
+		return false;
+	if (getegid() == g->gr_gid)
+		return true;
+	for (int i = 0; i < n; i++)
+		if (groups[i] == g->gr_gid)
+			return true;
+	return false;
+}
+
+/*
+ * journalctl shows a user outside these groups only that user's own
+ * entries, and says so only to a terminal: a report from them would look
+ * whole and not be.
+ */
+static void odc_report_journal_access(void)
+{
+	if (geteuid() == 0 || odc_in_group("systemd-journal") || odc_in_group("adm"))
+		return;
+	fprintf(stderr, "odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
+			"journalctl shows it only its own entries, so this report is not the machine's\n",
+		(unsigned)geteuid());
+}
+
 /* Every entry odcreat logged to the journal, as journalctl exports it. */
 static int odc_report_journalctl(struct odc_report *rep)
 {
+	odc_report_journal_access();
 	FILE *in = popen("journalctl -q -o export SYSLOG_IDENTIFIER=odcreat", "r");
 
 	if (!in) {
@@ -80,6 +113,13 @@ int odc_report_main(int argc, char **argv)
 	if (self_len > 0) {
 		self[self_len] = '\0';
 		rep.self = self;
+	}
+	if (optind == argc && !journal && isatty(STDIN_FILENO)) {
+		fprintf(stderr, "odcreat report: no FILE, and standard input is a terminal: name a log "
+				"FILE (- reads standard input), or read the journal with --journal\n%s",
+			odc_report_usage);
+		odc_report_free(&rep);
+		return ODC_EXIT_USAGE;
 	}
 	if (optind == argc)
 		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
