@@ -1,20 +1,30 @@
 /* Mode names and the systems each reproduces, from include/odc_mode.h's list. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "odc_mode.h"
 
 #define ODC_MODE_NAME(id, fn, name, systems) [ODC_##id] = name,
 #define ODC_MODE_SYSTEMS(id, fn, name, systems) [ODC_##id] = systems,
-#define ODC_MODE_NAME_LEN(id, fn, name, systems) [ODC_##id] = sizeof name - 1,
 
 static const char *const odc_mode_names[ODC_MODE_COUNT] = { ODC_MODES(ODC_MODE_NAME) };
 static const char *const odc_mode_systems_of[ODC_MODE_COUNT] = { ODC_MODES(ODC_MODE_SYSTEMS) };
-static const size_t odc_mode_name_lens[ODC_MODE_COUNT] = { ODC_MODES(ODC_MODE_NAME_LEN) };
+
+/* Whether the LEN bytes at S are mode M's name. (Not memcmp: the library's only user of it.) */
+static bool odc_mode_is(const char *s, size_t len, int m)
+{
+	const char *name = odc_mode_names[m];
+	size_t i = 0;
+
+	while (i < len && name[i] && name[i] == s[i])
+		i++;
+	return i == len && name[i] == '\0';
+}
 
 int odc_mode_parse_len(const char *name, size_t len)
 {
 	for (int m = 0; m < ODC_MODE_COUNT; m++)
-		if (len == odc_mode_name_lens[m] && memcmp(name, odc_mode_names[m], len) == 0)
+		if (odc_mode_is(name, len, m))
 			return m;
 	return -1;
 }
