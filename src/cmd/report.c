@@ -8,6 +8,7 @@
 #include <grp.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,21 +36,22 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 	return 0;
 }
 
-/* Whether this process is in the group called NAME. */
-static bool odc_in_group(const char *name)
+/* Whether this process is in any of the groups NAMES (NULL-terminated). */
+static bool odc_in_groups(const char *const names[])
 {
-	struct group *g = getgrnam(name);
-	gid_t groups[NGROUPS_MAX];
-	int n = getgroups(NGROUPS_MAX, groups);
+	int n = getgroups(0, NULL);
+	gid_t *groups = n > 0 ? calloc((size_t)n, sizeof *groups) : NULL;
+	bool in = false;
 
-	if (!g)
-		return false;
-	if (getegid() == g->gr_gid)
-		return true;
-	for (int i = 0; i < n; i++)
-		if (groups[i] == g->gr_gid)
-			return true;
-	return false;
+	n = groups ? getgroups(n, groups) : 0;
+	for (; *names && !in; names++) {
+		const struct group *g = getgrnam(*names);
+		for (int i = 0; g && i < n && !in; i++)
+			in = groups[i] == g->gr_gid;
+		in |= g && getegid() == g->gr_gid;
+	}
+	free(groups);
+	return in;
 }
 
 /*
@@ -59,7 +61,9 @@ static bool odc_in_group(const char *name)
  */
 static void odc_report_journal_access(void)
 {
-	if (geteuid() == 0 || odc_in_group("systemd-journal") || odc_in_group("adm"))
+	static const char *const readers[] = { "systemd-journal", "adm", NULL };
+
+	if (geteuid() == 0 || odc_in_groups(readers))
 		return;
 	fprintf(stderr, "odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
 			"journalctl shows it only its own entries, so this report is not the machine's\n",
@@ -106,6 +110,12 @@ int odc_report_main(int argc, char **argv)
 			return ODC_EXIT_USAGE;
 		}
 	}
+	if (optind == argc && !journal && isatty(STDIN_FILENO)) {
+		fprintf(stderr, "odcreat report: no FILE, and standard input is a terminal: name a log "
+				"FILE (- reads standard input), or read the journal with --journal\n%s",
+			odc_report_usage);
+		return ODC_EXIT_USAGE;
+	}
 	struct odc_report rep;
 	odc_report_init(&rep);
 	char self[PATH_MAX];
@@ -113,13 +123,6 @@ int odc_report_main(int argc, char **argv)
 	if (self_len > 0) {
 		self[self_len] = '\0';
 		rep.self = self;
-	}
-	if (optind == argc && !journal && isatty(STDIN_FILENO)) {
-		fprintf(stderr, "odcreat report: no FILE, and standard input is a terminal: name a log "
-				"FILE (- reads standard input), or read the journal with --journal\n%s",
-			odc_report_usage);
-		odc_report_free(&rep);
-		return ODC_EXIT_USAGE;
 	}
 	if (optind == argc)
 		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
