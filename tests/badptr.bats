@@ -82,7 +82,7 @@ check_bad() {
 					calls=$((calls + 1))
 					lines=$(wc -l < "$log")
 					if [ "$lines" -ne "$calls" ] ||
-					   ! tail -n 1 "$log" | grep -q " path=(unreadable) .* result=${want% -} state=error would=\"[^\"]*\"\$"; then
+					   ! tail -n 1 "$log" | grep -q " path=(unreadable) .* result=${want% -} state=error would=\"[^\"]*\" uid=[0-9]* exe=\"[^\"]*\" seq=[0-9]* lost=[0-9]*\$"; then
 						echo "$runner $entry $kind $mode $flags: log line $lines: $(tail -n 1 "$log")"
 						failed=1
 					fi
@@ -150,7 +150,7 @@ check_bad_all() {
 	ODCREAT_LOG=$BATS_TEST_TMPDIR/log run shim einval "$ODC_CALL" open "$long" creat,directory
 	assert_output "EINVAL -"
 	run cat "$BATS_TEST_TMPDIR/log"
-	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*"$'
+	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*" uid=[0-9]+ exe="[^"]*" seq=[0-9]+ lost=[0-9]+$'
 }
 
 @test "open_how checked as the kernel checks it, in every mode, library and --seccomp" {

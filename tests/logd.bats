@@ -24,6 +24,7 @@ logd() {
 # The survey fields every message must carry for a missing name.
 WOULD='would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 WOULD_RE=${WOULD//+/\\+}
+ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 
 @test "syslog: an RFC 5424 message, tagged odcreat, with the caller's pid, from the library and --seccomp" {
 	logd rsyslog "$D" bash -c "
@@ -32,7 +33,7 @@ WOULD_RE=${WOULD//+/\\+}
 		'$ODCREAT' --seccomp -m mkdir -l syslog '$STATIC' openat sec creat,directory"
 	run cat "$D/out"
 	assert_equal "${#lines[@]}" 3
-	assert_line --index 0 --regexp "^app=odcreat procid=[0-9]+ facility=user severity=info msg=.* prog=\"odc_call\" call=openat .* path=\"lib\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE\$"
+	assert_line --index 0 --regexp "^app=odcreat procid=[0-9]+ facility=user severity=info msg=.* prog=\"odc_call\" call=openat .* path=\"lib\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE uid=0 exe=\"$ODC_CALL_EXE\" seq=1 lost=0\$"
 	assert_line --index 1 --regexp "^app=odcreat procid=[0-9]+ facility=local3 severity=info msg=.* path=\"fac\" .* semantics=einval result=EINVAL state=missing"
 	assert_line --index 2 --regexp "^app=odcreat procid=[0-9]+ facility=user .* prog=\"odc_call_static\" call=SYS_openat .* path=\"sec\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE\$"
 	# The procid is the caller's, also when the supervisor sends it.
@@ -111,16 +112,19 @@ many() {
 
 @test "syslog: 16 threads in 8 processes at once, every message there once and whole" {
 	many rsyslog ODCREAT_LOG=syslog
-	run grep -c "^app=odcreat procid=[0-9]* facility=user severity=info msg=.* semantics=einval result=EINVAL state=missing would=\"[^\"]*\"\$" "$D/out"
+	run grep -c "^app=odcreat procid=[0-9]* facility=user severity=info msg=.* semantics=einval result=EINVAL state=missing would=\"[^\"]*\" uid=0 exe=\"$ODC_CALL_EXE\" seq=[0-9]* lost=0\$" "$D/out"
 	assert_output 256
 	for i in 1 2 3 4 5 6 7 8; do
 		assert_equal "$(grep -c " path=\"p$i\" " "$D/out")" 32
+		# Each process numbers its 32 lines 1 to 32, whichever thread wrote each.
+		assert_equal "$(grep " path=\"p$i\" " "$D/out" | grep -o ' seq=[0-9]*' | sort -t= -k2n | uniq | tr -d '\n')" \
+			"$(seq -f ' seq=%g' 32 | tr -d '\n')"
 	done
 }
 
 @test "journal: 16 threads in 8 processes at once, every message there once and whole" {
 	many journald ODCREAT_LOG=journal
-	run grep -c '^MESSAGE=.* semantics=einval result=EINVAL state=missing would="[^"]*"$' "$D/export"
+	run grep -c '^MESSAGE=.* semantics=einval result=EINVAL state=missing would="[^"]*" uid=0 exe="[^"]*" seq=[0-9]* lost=0$' "$D/export"
 	assert_output 256
 	for i in 1 2 3 4 5 6 7 8; do
 		assert_equal "$(grep -cx "ODCREAT_PATH=p$i" "$D/export")" 32

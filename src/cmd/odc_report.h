@@ -1,7 +1,7 @@
 /*
  * odcreat report: what a survey's logs say (src/cmd/report*.c). Records
  * are read from log lines or journald's export format, tallied per
- * program, and printed as text, CSV or JSON.
+ * program, per host or per both, and printed as text, CSV or JSON.
  */
 #ifndef ODC_REPORT_H
 #define ODC_REPORT_H
@@ -14,12 +14,16 @@
 
 /*
  * One logged call, pointing into the text it was read from. The program's
- * name is raw bytes, or written as the log writes it (\xHH escapes).
+ * name is raw bytes, or written as the log writes it (\xHH escapes). The
+ * sender is the process that logged it (its pid, as text), which numbers
+ * its lines: SEQ, and LOST before it (both 0 where the line has none).
+ * CLAIMED: the program's name is the sender's own word, not journald's.
  */
 struct odc_record {
-	const char *prog, *path, *result, *state, *would;
-	size_t prog_len, path_len, result_len, state_len, would_len;
-	bool prog_escaped;
+	const char *prog, *host, *sender, *path, *result, *state, *would;
+	size_t prog_len, host_len, sender_len, path_len, result_len, state_len, would_len;
+	unsigned long seq, lost;
+	bool prog_escaped, claimed;
 };
 
 /*
@@ -30,9 +34,14 @@ struct odc_record {
  */
 #define ODC_REPORT_NAME_MAX 1024
 
+/* The host of a call whose log does not name one: a file log's, say. */
+#define ODC_REPORT_NO_HOST "(unknown)"
+
+/* A row: a program, a host, or a program on a host (--by). */
 struct odc_report_prog {
-	char *name;
-	long calls, paths;
+	char *name, *host;
+	long calls, paths, claimed, lost;
+	long hosts, programs;		/* how many of each the row's calls came from */
 	unsigned states;		/* bit S: enum odc_state S was seen */
 	long differ[ODC_MODE_COUNT];	/* calls the mode would have answered otherwise */
 	long made[ODC_MODE_COUNT];	/* calls in which it would have left something new */
@@ -50,11 +59,37 @@ struct odc_report_set {
 	unsigned long long key[2];
 };
 
+/*
+ * A sender's lines: the highest number seen, how many arrived, and the
+ * most it said it had lost. The numbers missing are the calls lost.
+ */
+struct odc_report_stream {
+	size_t row;
+	unsigned long seq, got, lost;
+};
+
+enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
+
+/* The last record's row and sender, which the next is most often from too. */
+struct odc_report_last {
+	size_t row, stream, key_len, sender_len;
+	char key[2 * ODC_REPORT_NAME_MAX + 1];
+	char sender[2 * ODC_REPORT_NAME_MAX + 32];
+};
+
 struct odc_report {
 	struct odc_report_prog *progs;
 	size_t progs_cap;
-	struct odc_report_set names;	/* the programs: their numbers index progs */
-	struct odc_report_set paths;	/* a program's number, then a path it opened */
+	unsigned by;			/* ODC_BY_*: what a row is */
+	struct odc_report_set names;	/* the rows' keys: their numbers index progs */
+	struct odc_report_set paths;	/* a row's number, then a path it opened */
+	struct odc_report_set members;	/* a row's number, then a host or program in it */
+	struct odc_report_set hosts, programs;	/* every host and program seen */
+	struct odc_report_set senders;	/* host, sender, program: their numbers index streams */
+	struct odc_report_stream *streams;
+	size_t streams_cap;
+	struct odc_report_last last;
+	long claimed, lost;
 	long records, unparsed;
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
@@ -71,8 +106,8 @@ void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name);
  */
 void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
 
-/* REP, empty, with keys for its sets. */
-void odc_report_init(struct odc_report *rep);
+/* REP, empty, with keys for its sets, its rows as BY (ODC_BY_*) says. */
+void odc_report_init(struct odc_report *rep, unsigned by);
 void odc_report_free(struct odc_report *rep);
 
 /* The number of the string KEY of LEN bytes in SET; *ADDED says whether it is new. */
@@ -80,11 +115,13 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r);
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
+/* The calls known lost, each sender's missing numbers, into each row and REP's total. */
+void odc_report_count_lost(struct odc_report *rep);
 
 enum odc_report_format { ODC_REPORT_TEXT, ODC_REPORT_CSV, ODC_REPORT_JSON };
 void odc_report_print(const struct odc_report *rep, enum odc_report_format format);
 
-/* odcreat report [--format=text|csv|json] [--journal] [FILE...]: an exit status. */
+/* odcreat report [--format=text|csv|json] [--by=...] [--journal] [FILE...]: an exit status. */
 int odc_report_main(int argc, char **argv);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * odcreat report [--format=text|csv|json] [--journal] [FILE...]: what the
- * survey's logs say, per program. FILE "-" (or none) is standard input;
- * --journal reads journald's export format, from FILEs or from journalctl.
+ * odcreat report [--format=text|csv|json] [--by=program|host|host,program]
+ * [--journal] [FILE...]: what the survey's logs say, per program, per host
+ * or per both. FILE "-" (or none) is standard input; --journal reads
+ * journald's export format, from FILEs or from journalctl.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,7 +17,26 @@
 #include "odc_report.h"
 
 static const char odc_report_usage[] =
-	"usage: odcreat report [--format=text|csv|json] [--journal] [FILE...]\n";
+	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program] [--journal]\n"
+	"                      [FILE...]\n";
+
+/* --by's value as ODC_BY_* bits, or 0. */
+static unsigned odc_report_by(const char *value)
+{
+	static const struct {
+		const char *name;
+		unsigned by;
+	} names[] = {
+		{ "program", ODC_BY_PROGRAM }, { "host", ODC_BY_HOST },
+		{ "host,program", ODC_BY_HOST | ODC_BY_PROGRAM },
+		{ "program,host", ODC_BY_HOST | ODC_BY_PROGRAM },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(value, names[i].name) == 0)
+			return names[i].by;
+	return 0;
+}
 
 static int odc_report_input(struct odc_report *rep, const char *file, bool journal)
 {
@@ -89,16 +109,20 @@ int odc_report_main(int argc, char **argv)
 	static const struct option options[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "journal", no_argument, NULL, 'j' },
+		{ "by", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 }
 	};
 	enum odc_report_format format = ODC_REPORT_TEXT;
 	bool journal = false;
+	unsigned by = ODC_BY_PROGRAM;
 	int opt, failed = 0;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		if (opt == 'j') {
 			journal = true;
+		} else if (opt == 'b' && odc_report_by(optarg)) {
+			by = odc_report_by(optarg);
 		} else if (opt == 'f' && strcmp(optarg, "text") == 0) {
 			format = ODC_REPORT_TEXT;
 		} else if (opt == 'f' && strcmp(optarg, "csv") == 0) {
@@ -117,7 +141,7 @@ int odc_report_main(int argc, char **argv)
 		return ODC_EXIT_USAGE;
 	}
 	struct odc_report rep;
-	odc_report_init(&rep);
+	odc_report_init(&rep, by);
 	char self[PATH_MAX];
 	ssize_t self_len = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (self_len > 0) {
@@ -128,6 +152,7 @@ int odc_report_main(int argc, char **argv)
 		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
 	for (int i = optind; i < argc; i++)
 		failed |= odc_report_input(&rep, argv[i], journal);
+	odc_report_count_lost(&rep);
 	odc_report_print(&rep, format);
 	odc_report_free(&rep);
 	return failed ? ODC_EXIT_FAILED : 0;

@@ -27,34 +27,98 @@ static const char *odc_value(const char *p, const char *end, size_t *len)
 	return p;
 }
 
-/* Where R keeps the value of the field KEY (LEN bytes), if it is one report reads. */
-static const char **odc_field(struct odc_record *r, const char *key, size_t len, size_t **vlen)
+/* A line's fields as read, before they make a record. */
+struct odc_line_fields {
+	struct odc_record r;
+	const char *exe, *seq, *lost;
+	size_t exe_len, seq_len, lost_len;
+};
+
+/* Where F keeps the value of the field KEY (LEN bytes), if it is one report reads. */
+static const char **odc_field(struct odc_line_fields *f, const char *key, size_t len,
+			      size_t **vlen)
 {
-#define ODC_FIELD(name, f)                                                            \
+#define ODC_FIELD(name, field)                                                        \
 	if (len == sizeof name - 1 && memcmp(key, name, sizeof name - 1) == 0) { \
-		*vlen = &r->f##_len;                                                   \
-		return &r->f;                                                          \
+		*vlen = &f->field##_len;                                               \
+		return &f->field;                                                      \
 	}
-	ODC_FIELD("prog", prog)
-	ODC_FIELD("path", path)
-	ODC_FIELD("result", result)
-	ODC_FIELD("state", state)
-	ODC_FIELD("would", would)
+	ODC_FIELD("prog", r.prog)
+	ODC_FIELD("exe", exe)
+	ODC_FIELD("pid", r.sender)
+	ODC_FIELD("seq", seq)
+	ODC_FIELD("lost", lost)
+	ODC_FIELD("path", r.path)
+	ODC_FIELD("result", r.result)
+	ODC_FIELD("state", r.state)
+	ODC_FIELD("would", r.would)
 #undef ODC_FIELD
 	return NULL;
+}
+
+/* The next blank-separated word of [*P, END): its length, *P moved past it and its blank. */
+static size_t odc_word(const char **p, const char *end, const char **word)
+{
+	const char *blank = memchr(*p, ' ', (size_t)(end - *p));
+
+	*word = *p;
+	*p = blank ? blank + 1 : end;
+	return (size_t)((blank ? blank : end) - *word);
+}
+
+/*
+ * An RFC 5424 header, as a collecting syslog daemon writes a message it
+ * received ("<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID - MSG"): R's
+ * host, and where the message begins; LINE itself where there is none.
+ */
+static const char *odc_syslog_header(const char *line, const char *end, struct odc_record *r)
+{
+	const char *p = line, *word, *host;
+	size_t len = odc_word(&p, end, &word);
+
+	if (len < 4 || word[0] != '<' || word[len - 2] != '>' || word[len - 1] != '1')
+		return line;
+	odc_word(&p, end, &word);			/* TIMESTAMP */
+	size_t host_len = odc_word(&p, end, &host);
+	for (int i = 0; i < 3; i++)			/* APP-NAME PROCID MSGID */
+		odc_word(&p, end, &word);
+	if (odc_word(&p, end, &word) != 1 || *word != '-' || p == end)
+		return line;				/* structured data report cannot read */
+	if (!(host_len == 1 && *host == '-')) {
+		r->host = host;
+		r->host_len = host_len;
+	}
+	return p;
+}
+
+/* A field's decimal value, 0 where it is not a number report can hold. */
+static unsigned long odc_number(const char *s, size_t len)
+{
+	unsigned long n = 0;
+
+	if (len == 0 || len > 9)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		n = n * 10 + (unsigned long)(s[i] - '0');
+	}
+	return n;
 }
 
 /*
  * After the time, the line is KEY=VALUE fields, each after a blank; a
  * quoted value runs to the next quote (the log writes a quote inside one
  * as \x22), any other to the next blank. One pass, no search; the first
- * of a field counts.
+ * of a field counts. The program is the executable the sender named, or
+ * else the name it was started by: the sender's word either way.
  */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 {
-	const char *end = line + len, *p = memchr(line, ' ', len);
+	struct odc_line_fields f = { 0 };
+	const char *end = line + len, *start = odc_syslog_header(line, end, &f.r);
+	const char *p = memchr(start, ' ', (size_t)(end - start));
 
-	memset(r, 0, sizeof *r);
 	while (p && p < end) {
 		const char *key = ++p;
 		while (p < end && *p != '=' && *p != ' ')
@@ -65,7 +129,7 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 		const char *v = odc_value(p + 1, end, &vlen);
 		if (!v)
 			return false;
-		const char **at = odc_field(r, key, (size_t)(p - key), &vlen_at);
+		const char **at = odc_field(&f, key, (size_t)(p - key), &vlen_at);
 		if (at && !*at) {
 			*at = v;
 			*vlen_at = vlen;
@@ -74,7 +138,15 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 		if (p < end && *p != ' ')
 			p = memchr(p, ' ', (size_t)(end - p));
 	}
+	*r = f.r;
+	if (f.exe_len) {
+		r->prog = f.exe;
+		r->prog_len = f.exe_len;
+	}
+	r->seq = odc_number(f.seq, f.seq_len);
+	r->lost = odc_number(f.lost, f.lost_len);
 	r->prog_escaped = true;
+	r->claimed = true;
 	return r->prog && r->path && r->result && r->result_len;
 }
 
@@ -104,6 +176,7 @@ void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
 	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
+	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], seq[16], lost[16];
 	bool ours;
 };
 
@@ -118,7 +191,9 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
 		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
 		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
-		ODC_KEEP("_UID", uid),
+		ODC_KEEP("_UID", uid),		    ODC_KEEP("ODCREAT_EXE", claimed_exe),
+		ODC_KEEP("_HOSTNAME", host),	    ODC_KEEP("_PID", pid),
+		ODC_KEEP("ODCREAT_SEQ", seq),	    ODC_KEEP("ODCREAT_LOST", lost),
 #undef ODC_KEEP
 	};
 
@@ -137,31 +212,43 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
  * sender, whatever the sender says. An entry's own ODCREAT_PROG is
  * believed only from this odcreat's --seccomp supervisor, which logs for
  * the programs it serves. Where journald could not read the sender's
- * executable (it had exited), the sender's word is kept, in square
- * brackets, only if journald's _UID says root sent it: any other user is
- * named by that number alone, since a user may claim any name.
+ * executable (it had exited), the sender's word is taken, and counted as
+ * such: its ODCREAT_EXE (or, from an older library, its name in square
+ * brackets) if journald's _UID says root sent it; from any other user,
+ * who may claim any name, behind "[uid N]", so that the claim never
+ * lands in another program's row.
  */
 static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 {
-	char claimed[ODC_EXPORT_VALUE_MAX + 2];
+	char claimed[ODC_EXPORT_VALUE_MAX + 32];
 	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
 	struct odc_record r = {
 		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
+		.host = e->host, .sender = e->pid, .seq = odc_number(e->seq, strlen(e->seq)),
+		.lost = odc_number(e->lost, strlen(e->lost)),
 	};
 
 	if (supervisor) {
 		r.prog = e->prog;
 		r.prog_escaped = true;
 	} else if (!e->exe[0]) {
-		if (strcmp(e->uid, "0") == 0)
-			snprintf(claimed, sizeof claimed, "[%s]", e->prog);
+		const char *claim = e->claimed_exe[0] ? e->claimed_exe : e->prog;
+		bool root = strcmp(e->uid, "0") == 0;
+		if (root && e->claimed_exe[0])
+			snprintf(claimed, sizeof claimed, "%s", claim);
+		else if (root)
+			snprintf(claimed, sizeof claimed, "[%s]", claim);
 		else
-			snprintf(claimed, sizeof claimed, "[uid %s]", e->uid[0] ? e->uid : "unknown");
+			snprintf(claimed, sizeof claimed, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown",
+				 claim[0] ? " " : "", claim);
 		r.prog = claimed;
 		r.prog_escaped = true;
+		r.claimed = true;
 	}
 
+	r.host_len = strlen(r.host);
+	r.sender_len = strlen(r.sender);
 	r.prog_len = strlen(r.prog);
 	r.path_len = strlen(r.path);
 	r.result_len = strlen(r.result);

@@ -49,14 +49,48 @@ static void odc_print_column(int m, const char *cell)
 	printf(m < ODC_MODE_COUNT - 1 ? " %-11s" : " %s\n", cell);
 }
 
+/* The columns every format has after a row's key, in order. */
+static const char *const odc_counts[] = { "calls", "hosts", "programs", "lost", "claimed", "paths" };
+
+static void odc_row_counts(const struct odc_report_prog *p, long counts[6])
+{
+	long row[] = { p->calls, p->hosts, p->programs, p->lost, p->claimed, p->paths };
+
+	memcpy(counts, row, sizeof row);
+}
+
+/* A row's name in a sentence: its program, its host, or HOST:PROGRAM. */
+static void odc_print_label(const struct odc_report *rep, const struct odc_report_prog *p)
+{
+	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
+		printf(" %s:%s", p->host, p->name);
+	else
+		printf(" %s", rep->by & ODC_BY_HOST ? p->host : p->name);
+}
+
 static void odc_print_text(const struct odc_report *rep)
 {
-	printf("%-32s %7s %7s  %-24s", "program", "calls", "paths", "states");
+	long counts[6];
+
+	if (rep->by & ODC_BY_HOST)
+		printf("%-24s ", "host");
+	if (rep->by & ODC_BY_PROGRAM)
+		printf("%-32s ", "program");
+	for (size_t c = 0; c < 6; c++)
+		printf("%9s", odc_counts[c]);
+	printf("  %-24s", "states");
 	ODC_FOR_EACH_MODE(m)
 		odc_print_column(m, odc_mode_name((enum odc_mode)m));
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
-		printf("%-32s %7ld %7ld  ", p->name, p->calls, p->paths);
+		if (rep->by & ODC_BY_HOST)
+			printf("%-24s ", p->host);
+		if (rep->by & ODC_BY_PROGRAM)
+			printf("%-32s ", p->name);
+		odc_row_counts(p, counts);
+		for (size_t c = 0; c < 6; c++)
+			printf(" %8ld", counts[c]);
+		printf("  ");
 		int width = odc_print_states(p, ",");
 		printf("%*s", width < 24 ? 24 - width : 0, "");
 		ODC_FOR_EACH_MODE(m) {
@@ -67,17 +101,19 @@ static void odc_print_text(const struct odc_report *rep)
 		}
 	}
 	printf("\nEach mode: calls that would have got another result / calls that would have\n"
-	       "left something new on disk; - where the log has no predictions.\n"
-	       "Programs that would notice a change from the results they got, to each mode:\n");
+	       "left something new on disk; - where the log has no predictions. lost: calls\n"
+	       "whose lines never arrived; claimed: calls named by the sender's word alone.\n"
+	       "Those that would notice a change from the results they got, to each mode:\n");
 	ODC_FOR_EACH_MODE(m) {
 		printf("  %-10s", odc_mode_name((enum odc_mode)m));
 		int named = 0;
 		for (size_t i = 0; i < rep->names.count; i++)
 			if (rep->progs[i].differ[m] || rep->progs[i].made[m])
-				printf(" %s", rep->progs[i].name), named++;
+				odc_print_label(rep, &rep->progs[i]), named++;
 		printf("%s\n", named ? "" : " none");
 	}
-	printf("%ld calls from %zu programs", rep->records, rep->names.count);
+	printf("%ld calls from %zu programs on %zu hosts; %ld lost, %ld claimed", rep->records,
+	       rep->programs.count, rep->hosts.count, rep->lost, rep->claimed);
 	if (rep->unparsed) {
 		printf("; %ld line%s could not be read:", rep->unparsed, rep->unparsed == 1 ? "" : "s");
 		for (long i = 0; i < rep->unparsed && i < 10; i++)
@@ -107,15 +143,25 @@ static void odc_print_csv_field(const char *s)
 
 static void odc_print_csv(const struct odc_report *rep)
 {
-	printf("program,calls,paths,states");
+	long counts[6];
+
+	printf("%s%s", rep->by & ODC_BY_HOST ? "host," : "", rep->by & ODC_BY_PROGRAM ? "program," : "");
+	for (size_t c = 0; c < 6; c++)
+		printf("%s,", odc_counts[c]);
+	printf("states");
 	ODC_FOR_EACH_MODE(m)
 		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
 		       odc_mode_name((enum odc_mode)m));
 	putchar('\n');
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
-		odc_print_csv_field(p->name);
-		printf(",%ld,%ld,", p->calls, p->paths);
+		if (rep->by & ODC_BY_HOST)
+			odc_print_csv_field(p->host), putchar(',');
+		if (rep->by & ODC_BY_PROGRAM)
+			odc_print_csv_field(p->name), putchar(',');
+		odc_row_counts(p, counts);
+		for (size_t c = 0; c < 6; c++)
+			printf("%ld,", counts[c]);
 		odc_print_states(p, ";");
 		ODC_FOR_EACH_MODE(m) {
 			if (odc_predicted(p, m))
@@ -129,18 +175,35 @@ static void odc_print_csv(const struct odc_report *rep)
 
 static void odc_print_json(const struct odc_report *rep)
 {
-	printf("{\"calls\":%ld,\"unparsed\":%ld,\"unparsed_at\":[", rep->records, rep->unparsed);
+	long counts[6];
+
+	printf("{\"calls\":%ld,\"programs\":%zu,\"hosts\":%zu,\"lost\":%ld,\"claimed\":%ld,"
+	       "\"unparsed\":%ld,\"unparsed_at\":[",
+	       rep->records, rep->programs.count, rep->hosts.count, rep->lost, rep->claimed,
+	       rep->unparsed);
 	for (long i = 0; i < rep->unparsed && i < 10; i++) {
 		printf(i ? "," : "");
 		odc_print_json_string(rep->where[i]);
 	}
-	printf("],\"programs\":[");
+	printf("],\"rows\":[");
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
-		printf("%s{\"program\":", i ? "," : "");
-		odc_print_json_string(p->name);
-		printf(",\"calls\":%ld,\"paths\":%ld,\"states\":[", p->calls, p->paths);
 		const char *sep = "";
+		printf("%s{", i ? "," : "");
+		if (rep->by & ODC_BY_HOST) {
+			printf("\"host\":");
+			odc_print_json_string(p->host);
+			sep = ",";
+		}
+		if (rep->by & ODC_BY_PROGRAM) {
+			printf("%s\"program\":", sep);
+			odc_print_json_string(p->name);
+		}
+		odc_row_counts(p, counts);
+		for (size_t c = 0; c < 6; c++)
+			printf(",\"%s\":%ld", odc_counts[c], counts[c]);
+		printf(",\"states\":[");
+		sep = "";
 		for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++)
 			if (p->states & 1u << s)
 				printf("%s\"%s\"", sep, odc_state_name(s)), sep = ",";

@@ -1,4 +1,4 @@
-/* odcreat report: records tallied per program (odc_report.h). */
+/* odcreat report: records tallied per row, and each sender's losses (odc_report.h). */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -87,22 +87,32 @@ static void odc_random_key(unsigned long long key[2])
 	key[1] = (unsigned long long)now.tv_sec * 0xc2b2ae3d27d4eb4fULL ^ (uintptr_t)key;
 }
 
-void odc_report_init(struct odc_report *rep)
+/* REP's sets, for odc_report_init and odc_report_free. */
+#define ODC_REPORT_SETS(rep) \
+	{ &(rep)->names, &(rep)->paths, &(rep)->members, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
+
+void odc_report_init(struct odc_report *rep, unsigned by)
 {
-	*rep = (struct odc_report){ 0 };
-	odc_random_key(rep->names.key);
-	odc_random_key(rep->paths.key);
+	*rep = (struct odc_report){ .by = by, .last.row = SIZE_MAX };
+	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		odc_random_key(sets[i]->key);
 }
 
 void odc_report_free(struct odc_report *rep)
 {
-	for (size_t i = 0; i < rep->names.count; i++)
+	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
+
+	for (size_t i = 0; i < rep->names.count; i++) {
 		free(rep->progs[i].name);
+		free(rep->progs[i].host);
+	}
 	free(rep->progs);
-	free(rep->names.slots);
-	free(rep->names.text);
-	free(rep->paths.slots);
-	free(rep->paths.text);
+	free(rep->streams);
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+		free(sets[i]->slots);
+		free(sets[i]->text);
+	}
 }
 
 static size_t *odc_set_slot(const struct odc_report_set *set, const char *key, size_t len,
@@ -204,21 +214,77 @@ static size_t odc_canon(char *out, size_t size, const char *s, size_t len, bool 
 	return n;
 }
 
-static struct odc_report_prog *odc_prog(struct odc_report *rep, const char *name, size_t len)
+static char *odc_strndup(const char *s, size_t len)
 {
-	bool added;
-	size_t n = odc_report_set_add(&rep->names, name, len, &added);
+	char *copy = odc_grow(NULL, len + 1);
 
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+/* A and B, each LEN bytes long, one after the other with a NUL between, into OUT: the length. */
+static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, size_t b_len)
+{
+	memcpy(out, a, a_len);
+	out[a_len] = '\0';
+	memcpy(out + a_len + 1, b, b_len);
+	return a_len + 1 + b_len;
+}
+
+/* Whether ROW's number, KIND and S (at most 4096 bytes of it) together are new in SET. */
+static bool odc_new_in_row(struct odc_report_set *set, size_t row, char kind, const char *s,
+			   size_t len)
+{
+	char key[sizeof row + 1 + 4096];
+	bool added;
+
+	len = len < 4096 ? len : 4096;
+	memcpy(key, &row, sizeof row);
+	key[sizeof row] = kind;
+	memcpy(key + sizeof row + 1, s, len);
+	odc_report_set_add(set, key, sizeof row + 1 + len, &added);
+	return added;
+}
+
+/*
+ * The row of a call from program NAME on HOST: its number. The last
+ * record's row is tried first; a new row counts its host and program,
+ * and each one seen anywhere.
+ */
+static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
+		      const char *name, size_t name_len)
+{
+	struct odc_report_last *last = &rep->last;
+	char key[sizeof last->key];
+	size_t key_len = odc_pair(key, host, host_len, name, name_len);
+
+	if (last->row != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
+		return last->row;
+	size_t row_len = odc_pair(key + key_len + 1, rep->by & ODC_BY_HOST ? host : "",
+				  rep->by & ODC_BY_HOST ? host_len : 0,
+				  rep->by & ODC_BY_PROGRAM ? name : "",
+				  rep->by & ODC_BY_PROGRAM ? name_len : 0);
+	bool added;
+	size_t n = odc_report_set_add(&rep->names, key + key_len + 1, row_len, &added);
 	if (added) {
 		if (n >= rep->progs_cap) {
 			rep->progs_cap = rep->progs_cap ? rep->progs_cap * 2 : 64;
 			rep->progs = odc_grow(rep->progs, rep->progs_cap * sizeof *rep->progs);
 		}
-		rep->progs[n] = (struct odc_report_prog){ .name = odc_grow(NULL, len + 1) };
-		memcpy(rep->progs[n].name, name, len);
-		rep->progs[n].name[len] = '\0';
+		rep->progs[n] = (struct odc_report_prog){
+			.name = odc_strndup(name, name_len), .host = odc_strndup(host, host_len),
+		};
 	}
-	return &rep->progs[n];
+	struct odc_report_prog *p = &rep->progs[n];
+	p->hosts += odc_new_in_row(&rep->members, n, 'h', host, host_len);
+	p->programs += odc_new_in_row(&rep->members, n, 'p', name, name_len);
+	odc_report_set_add(&rep->hosts, host, host_len, &added);
+	odc_report_set_add(&rep->programs, name, name_len, &added);
+	last->row = n;
+	last->key_len = key_len;
+	memcpy(last->key, key, key_len);
+	return n;
 }
 
 static bool odc_is(const char *s, size_t len, const char *word)
@@ -251,22 +317,76 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 	}
 }
 
+/* A sender's lines, keyed by its host, its pid and its program (a pid is reused). */
+#define ODC_SENDER_MAX 24
+
+/* The sender of R, from HOST as NAME, in ROW: its lines counted. */
+static void odc_sender(struct odc_report *rep, const struct odc_record *r, size_t row,
+		       const char *host, size_t host_len, const char *name, size_t name_len)
+{
+	struct odc_report_last *last = &rep->last;
+	char key[sizeof last->sender];
+	size_t len = odc_pair(key, host, host_len, r->sender,
+			      r->sender_len < ODC_SENDER_MAX ? r->sender_len : ODC_SENDER_MAX);
+	size_t n = last->stream;
+
+	key[len++] = '\0';
+	memcpy(key + len, name, name_len);
+	len += name_len;
+	if (len != last->sender_len || memcmp(key, last->sender, len)) {
+		bool added;
+		n = odc_report_set_add(&rep->senders, key, len, &added);
+		if (added && n >= rep->streams_cap) {
+			rep->streams_cap = rep->streams_cap ? rep->streams_cap * 2 : 64;
+			rep->streams = odc_grow(rep->streams, rep->streams_cap * sizeof *rep->streams);
+		}
+		if (added)
+			rep->streams[n] = (struct odc_report_stream){ .row = row };
+		last->stream = n;
+		last->sender_len = len;
+		memcpy(last->sender, key, len);
+	}
+	struct odc_report_stream *s = &rep->streams[n];
+	s->got++;
+	s->seq = r->seq > s->seq ? r->seq : s->seq;
+	s->lost = r->lost > s->lost ? r->lost : s->lost;
+}
+
+/*
+ * A sender's numbers that never arrived, or the count it gave of those it
+ * could not deliver, whichever is more (each number taken once: a sender
+ * whose numbers start again, as after a vfork child's, shows no gap).
+ */
+void odc_report_count_lost(struct odc_report *rep)
+{
+	rep->lost = 0;
+	for (size_t i = 0; i < rep->names.count; i++)
+		rep->progs[i].lost = 0;
+	for (size_t i = 0; i < rep->senders.count; i++) {
+		const struct odc_report_stream *s = &rep->streams[i];
+		unsigned long gap = s->seq > s->got ? s->seq - s->got : 0;
+		long lost = (long)(gap > s->lost ? gap : s->lost);
+		rep->progs[s->row].lost += lost;
+		rep->lost += lost;
+	}
+}
+
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 {
-	char name[ODC_REPORT_NAME_MAX];
+	char name[ODC_REPORT_NAME_MAX], host[ODC_REPORT_NAME_MAX] = ODC_REPORT_NO_HOST;
 	size_t name_len = odc_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
-	struct odc_report_prog *p = odc_prog(rep, name, name_len);
-	size_t number = (size_t)(p - rep->progs);
-	char key[sizeof number + 4096];
+	size_t host_len = r->host_len ? odc_canon(host, sizeof host, r->host, r->host_len, false)
+				      : sizeof ODC_REPORT_NO_HOST - 1;
+	size_t row = odc_row(rep, host, host_len, name, name_len);
+	struct odc_report_prog *p = &rep->progs[row];
 
 	rep->records++;
+	rep->claimed += r->claimed;
 	p->calls++;
-	size_t path_len = r->path_len < 4096 ? r->path_len : 4096;
-	memcpy(key, &number, sizeof number);
-	memcpy(key + sizeof number, r->path, path_len);
-	bool added;
-	odc_report_set_add(&rep->paths, key, sizeof number + path_len, &added);
-	p->paths += added;
+	p->claimed += r->claimed;
+	if (r->seq)
+		odc_sender(rep, r, row, host, host_len, name, name_len);
+	p->paths += odc_new_in_row(&rep->paths, row, 'f', r->path, r->path_len);
 	for (int s = ODC_STATE_MISSING; r->state && s <= ODC_STATE_ERROR; s++)
 		if (odc_is(r->state, r->state_len, odc_state_name(s)))
 			p->states |= 1u << s;

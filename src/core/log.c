@@ -17,6 +17,7 @@
 #include "odc_log.h"
 #include "odc_log_dest.h"
 #include "odc_log_put.h"
+#include "odc_log_seq.h"
 #include "odc_log_socket.h"
 
 /*
@@ -33,6 +34,42 @@ static const char *odc_log_prog(void)
 		return "";
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
+}
+
+/* The most of an executable's name a line holds, escaped: the path's room is the rest. */
+#define ODC_EXE_ROOM 512
+
+static char odc_exe_path[PATH_MAX];
+static int odc_exe_state;	/* 0 unread, 1 being read, 2 read */
+
+static void odc_exe_read(char *to, size_t size)
+{
+	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", to, size - 1);
+
+	to[n > 0 ? n : 0] = '\0';
+}
+
+/*
+ * What the kernel says this process's executable is, read once a process
+ * (a forked child has its parent's; exec starts afresh): journald reads
+ * its own _EXE from /proc only when the entry arrives, too late for a
+ * program that has exited, and a file or syslog has no other word for it.
+ * While another thread or an interrupted caller is reading it, into OWN.
+ */
+static const char *odc_log_exe(char *own, size_t size)
+{
+	int state = 0;
+
+	if (__atomic_compare_exchange_n(&odc_exe_state, &state, 1, false, __ATOMIC_ACQUIRE,
+					__ATOMIC_ACQUIRE)) {
+		odc_exe_read(odc_exe_path, sizeof odc_exe_path);
+		__atomic_store_n(&odc_exe_state, 2, __ATOMIC_RELEASE);
+		return odc_exe_path;
+	}
+	if (state == 2)
+		return odc_exe_path;
+	odc_exe_read(own, size);
+	return own;
 }
 
 static const char *odc_log_prog_of(const struct odc_log_entry *e)
@@ -58,8 +95,19 @@ static void odc_put_survey(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put(l, would_end);
 }
 
+/*
+ * What a line says of the process that logs it, where that is the caller
+ * (not the --seccomp supervisor logging for another): its executable, the
+ * line's number and the lines lost before it (odc_log_seq.h).
+ */
+struct odc_log_self {
+	const char *exe;
+	unsigned long seq, lost;
+};
+
 /* Everything after the path: the fields a long path must leave room for. */
-static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e)
+static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
+			    const struct odc_log_self *self)
 {
 	const struct odc_call *c = e->call;
 
@@ -78,6 +126,16 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e)
 		odc_put(l, " refused=");
 		odc_put_quoted(l, e->refused, PATH_MAX);
 	}
+	if (!self)
+		return;
+	odc_put(l, " uid=");
+	odc_put_uint(l, geteuid(), 10, 1);
+	odc_put(l, " exe=");
+	odc_put_quoted_within(l, self->exe, PATH_MAX, ODC_EXE_ROOM);
+	odc_put(l, " seq=");
+	odc_put_uint(l, self->seq, 10, 1);
+	odc_put(l, " lost=");
+	odc_put_uint(l, self->lost, 10, 1);
 }
 
 /*
@@ -86,7 +144,8 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e)
  * then again after the path. (Its parts are short but for the path: a
  * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
  */
-static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
+static void odc_format(struct odc_line *l, const struct odc_log_entry *e,
+		       const struct odc_log_self *self)
 {
 	const struct odc_call *c = e->call;
 
@@ -105,12 +164,12 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
 		odc_put_int(l, c->dirfd);
 	odc_put(l, " path=");
 	size_t path_at = l->len;
-	odc_format_tail(l, e);
+	odc_format_tail(l, e, self);
 	size_t tail = l->len - path_at;
 	odc_line_back_to(l, path_at);
 	size_t room = odc_line_room(l);
 	odc_put_path(l, c->path, true, room > tail ? room - tail : 0);
-	odc_format_tail(l, e);
+	odc_format_tail(l, e, self);
 	odc_line_end(l);
 }
 
@@ -119,11 +178,20 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e)
  * escaped and hold no newline), the longest last: where they do not all
  * fit, the path is cut short, and MESSAGE= still follows.
  */
-static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e)
+static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e,
+			      const struct odc_log_self *self)
 {
 	odc_line_start(l);
 	odc_put(l, "ODCREAT_PROG=");
 	odc_put_escaped(l, odc_log_prog_of(e), PATH_MAX);
+	if (self) {
+		odc_put(l, "\nODCREAT_EXE=");
+		odc_put_escaped_within(l, self->exe, PATH_MAX, ODC_EXE_ROOM);
+		odc_put(l, "\nODCREAT_SEQ=");
+		odc_put_uint(l, self->seq, 10, 1);
+		odc_put(l, "\nODCREAT_LOST=");
+		odc_put_uint(l, self->lost, 10, 1);
+	}
 	odc_put(l, "\nODCREAT_CALL=");
 	odc_put(l, e->entry);
 	odc_put(l, "\nODCREAT_MODE=");
@@ -159,16 +227,29 @@ void odc_log(const struct odc_log_entry *e)
 	if (!dest)
 		return;
 	int saved_errno = errno;
+	char exe[PATH_MAX];
+	struct odc_log_self own, *self = NULL;
+	if (!e->pid) {
+		own = (struct odc_log_self){
+			.exe = odc_log_exe(exe, sizeof exe),
+			.seq = odc_log_seq_next(),
+			.lost = odc_log_lost(),
+		};
+		self = &own;
+	}
 	struct odc_line line;
-	odc_format(&line, e);
+	bool sent;
+	odc_format(&line, e, self);
 	if (strcmp(dest, ODC_LOG_SYSLOG) == 0) {
-		odc_log_syslog(&line, odc_log_pid(e), odc_config_facility());
+		sent = odc_log_syslog(&line, odc_log_pid(e), odc_config_facility());
 	} else if (strcmp(dest, ODC_LOG_JOURNAL) == 0) {
 		struct odc_line fields;
-		odc_format_fields(&fields, e);
-		odc_log_journal(&fields, &line, odc_log_pid(e), odc_config_facility());
+		odc_format_fields(&fields, e, self);
+		sent = odc_log_journal(&fields, &line, odc_log_pid(e), odc_config_facility());
 	} else {
-		odc_log_send(dest, &line);
+		sent = odc_log_send(dest, &line);
 	}
+	if (!sent && self)
+		odc_log_lost_add();
 	errno = saved_errno;
 }

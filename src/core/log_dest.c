@@ -127,15 +127,12 @@ static int odc_log_file(const char *dest, struct stat *st)
 	return seen;
 }
 
-void odc_log_send(const char *dest, const struct odc_line *l)
+bool odc_log_send(const char *dest, const struct odc_line *l)
 {
 	struct stat st;
 
-	if (strcmp(dest, ODC_LOG_STDERR) == 0) {
-		odc_log_stderr(l);
-		return;
-	}
+	if (strcmp(dest, ODC_LOG_STDERR) == 0)
+		return odc_log_stderr(l);
 	int fd = odc_log_file(dest, &st);
-	if (fd >= 0)
-		odc_log_write(fd, &st, l);
+	return fd >= 0 && odc_log_write(fd, &st, l);
 }

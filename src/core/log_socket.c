@@ -6,6 +6,7 @@
  * A socket that is missing, full or of another type drops the line without
  * waiting, and none raises SIGPIPE.
  */
+#include <stdbool.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -73,9 +74,9 @@ static void odc_wait_taken(int fd)
  * not wait overflows its socket, where the lines are lost. An empty
  * datagram follows the entry: journald ignores it, and takes it only
  * once it has finished the entry before it, so the queue's emptying
- * says the entry is done.
+ * says the entry is done. Whether the daemon's socket took IOV.
  */
-static void odc_send_datagram(const char *socket_path, struct iovec *iov, int count, bool settle)
+static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count, bool settle)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct msghdr msg = {
@@ -88,7 +89,7 @@ static void odc_send_datagram(const char *socket_path, struct iovec *iov, int co
 	odc_copy(addr.sun_path, socket_path, strlen(socket_path));
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
-		return;
+		return false;
 	bool sent = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0;
 	if (sent && settle && !__atomic_load_n(&odc_journal_slow, __ATOMIC_RELAXED)) {
 		msg.msg_iovlen = 0;
@@ -96,9 +97,10 @@ static void odc_send_datagram(const char *socket_path, struct iovec *iov, int co
 			odc_wait_taken(fd);
 	}
 	close(fd);
+	return sent;
 }
 
-void odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
+bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 {
 	struct odc_line head;
 
@@ -115,10 +117,10 @@ void odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 		{ .iov_base = head.text, .iov_len = head.len },
 		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */
 	};
-	odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, false);
+	return odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, false);
 }
 
-void odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
+bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
 		     int facility)
 {
 	struct odc_line head;
@@ -137,5 +139,5 @@ void odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 		{ .iov_base = "MESSAGE=", .iov_len = 8 },
 		{ .iov_base = (void *)line->text, .iov_len = line->len },
 	};
-	odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, true);
+	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, true);
 }

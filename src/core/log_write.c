@@ -47,15 +47,12 @@ static int odc_write_signal(mode_t mode)
  * taken away again if this write raised it. A pipe's descriptor is
  * non-blocking; a socket gets the same from send(2)'s flags.
  */
-void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
+bool odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 {
-	if (S_ISSOCK(st->st_mode)) {
-		ssize_t ignored = send(fd, l->text, l->len, MSG_DONTWAIT | MSG_NOSIGNAL);
-		(void)ignored;
-		return;
-	}
+	if (S_ISSOCK(st->st_mode))
+		return send(fd, l->text, l->len, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)l->len;
 	if (S_ISREG(st->st_mode) && !odc_log_fits(st, l->len))
-		return;
+		return false;
 	int sig = odc_write_signal(st->st_mode);
 	sigset_t held, old, pending;
 	sigemptyset(&held);
@@ -64,11 +61,12 @@ void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 		sigprocmask(SIG_BLOCK, &held, &old);
 		sigpending(&pending);
 	}
-	if (write(fd, l->text, l->len) < 0 && (errno == EPIPE || errno == EFBIG) && sig &&
-	    !sigismember(&pending, sig))
+	ssize_t written = write(fd, l->text, l->len);
+	if (written < 0 && (errno == EPIPE || errno == EFBIG) && sig && !sigismember(&pending, sig))
 		sigtimedwait(&held, NULL, &(struct timespec){ 0 });
 	if (sig)
 		sigprocmask(SIG_SETMASK, &old, NULL);
+	return written == (ssize_t)l->len;
 }
 
 /*
@@ -76,21 +74,20 @@ void odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
  * then through a non-blocking descriptor of that pipe of the log's own,
  * reopened through /proc (the line is dropped where there is none).
  */
-void odc_log_stderr(const struct odc_line *l)
+bool odc_log_stderr(const struct odc_line *l)
 {
 	struct stat st;
 
 	if (fstat(STDERR_FILENO, &st) < 0)
-		return;
+		return false;
 	if (!S_ISFIFO(st.st_mode) ||
-	    (odc_raw_call(ODC_NR_FCNTL, STDERR_FILENO, F_GETFL, 0, 0, 0, 0) & O_NONBLOCK)) {
-		odc_log_write(STDERR_FILENO, &st, l);
-		return;
-	}
+	    (odc_raw_call(ODC_NR_FCNTL, STDERR_FILENO, F_GETFL, 0, 0, 0, 0) & O_NONBLOCK))
+		return odc_log_write(STDERR_FILENO, &st, l);
 	int fd = (int)odc_real_openat(AT_FDCWD, "/proc/self/fd/2",
 				      O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
 	if (fd < 0)
-		return;
-	odc_log_write(fd, &st, l);
+		return false;
+	bool written = odc_log_write(fd, &st, l);
 	close(fd);
+	return written;
 }

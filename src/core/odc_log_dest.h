@@ -2,9 +2,11 @@
 #ifndef ODC_LOG_DEST_H
 #define ODC_LOG_DEST_H
 
+#include <stdbool.h>
+
 #include "odc_line.h"
 
-/* L to DEST, a file name or ODC_LOG_STDERR, opened on first use. */
-void odc_log_send(const char *dest, const struct odc_line *l);
+/* L to DEST, a file name or ODC_LOG_STDERR, opened on first use: whether it was written. */
+bool odc_log_send(const char *dest, const struct odc_line *l);
 
 #endif

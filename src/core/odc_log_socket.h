@@ -2,15 +2,19 @@
 #ifndef ODC_LOG_SOCKET_H
 #define ODC_LOG_SOCKET_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "odc_line.h"
 
-/* LINE as one RFC 5424 message from PID, of severity info in FACILITY, tagged odcreat. */
-void odc_log_syslog(const struct odc_line *line, pid_t pid, int facility);
+/*
+ * LINE as one RFC 5424 message from PID, of severity info in FACILITY,
+ * tagged odcreat. Each of these says whether the daemon's socket took it.
+ */
+bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility);
 
 /* FIELDS (KEY=value lines) and MESSAGE=LINE, in journald's native protocol. */
-void odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
+bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
 		     int facility);
 
 /* The syslog facility called NAME ("user", "local0", ...), or -1. */

@@ -5,7 +5,8 @@
  *
  * One input is a byte of options, then the text read: bit 0 chooses the
  * log's lines or journald's export format; bit 1 gives the report a self
- * (its supervisor's entries believed). Each input is read, then printed
+ * (its supervisor's entries believed); bits 2 and 3 what a row is (--by:
+ * program, host or both). Each input is read, then printed
  * in every format, and these must hold:
  *
  *   - the lines read are all counted: records + unparsed lines = lines;
@@ -156,7 +157,7 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 			fuzz_fail("a byte printed that is not printable ASCII", out, len);
 	size_t lines = count_lines(out, len);
 	/* Text: the header, a row per program, a blank line, 3 lines of key, a line per mode, the sum. */
-	if (format == ODC_REPORT_TEXT && lines != rep->names.count + 6 + ODC_MODE_COUNT)
+	if (format == ODC_REPORT_TEXT && lines != rep->names.count + 7 + ODC_MODE_COUNT)
 		fuzz_fail("text: not one row per program", out, len);
 	if (format == ODC_REPORT_CSV && lines != rep->names.count + 1)
 		fuzz_fail("CSV: not one line per program", out, len);
@@ -177,7 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!in)
 		abort();
 	struct odc_report rep;
-	odc_report_init(&rep);
+	odc_report_init(&rep, (unsigned)(data[0] >> 2) % 3 + 1);
 	if (data[0] & 2)
 		rep.self = FUZZ_REPORT_SELF;
 	if (journal)
@@ -192,6 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			rep.records, rep.unparsed);
 		abort();
 	}
+	odc_report_count_lost(&rep);
 	check_output(&rep, ODC_REPORT_TEXT);
 	check_output(&rep, ODC_REPORT_CSV);
 	check_output(&rep, ODC_REPORT_JSON);
