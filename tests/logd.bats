@@ -73,8 +73,8 @@ time.sleep(0.5)'
 	[ -f py ] && [ -d sec ]
 	# odcreat report --journal asks journalctl: python3 by journald's _EXE, the static program by name.
 	run cat "$D/report"
-	assert_line --index 1 --regexp '^"/.*/python3[.0-9]*",1,1,missing,'
-	assert_line --index 2 --regexp '^"odc_call_static",1,1,missing,'
+	assert_line --index 1 --regexp '^"/.*/python3[.0-9]*",1,1,0,0,1,missing,'
+	assert_line --index 2 --regexp '^"odc_call_static",1,1,0,0,1,missing,'
 }
 
 @test "journal: report names a forger by journald's _EXE, and a container's calls by _EXE too" {
@@ -97,7 +97,7 @@ time.sleep(0.5)'
 	assert_equal "${#lines[@]}" 2
 	# Both are python3, by journald's _EXE: the forger's claim and the
 	# container's own pid (which differs from journald's _PID) change nothing.
-	assert_line --index 1 --regexp '^"/usr/bin/python3[.0-9]*",2,2,missing,'
+	assert_line --index 1 --regexp '^"/usr/bin/python3[.0-9]*",2,1,0,0,2,missing,'
 	refute_output --partial 'sshd'
 }
 
@@ -149,7 +149,7 @@ many() {
 		'$ODCREAT' report --journal --format=csv > '$D/report'"
 	run cat "$D/report"
 	assert_equal "${#lines[@]}" 2
-	assert_line --index 1 --regexp '^"/usr/bin/dd",20,20,missing,'
+	assert_line --index 1 --regexp '^"/usr/bin/dd",20,1,0,0,20,missing,'
 }
 
 @test "journal: a daemon that takes nothing is waited for once, for a bounded time, and then never" {
@@ -162,6 +162,32 @@ many() {
 	# 50 us in all, for the first call; the other four do not wait.
 	run grep -c 'TIOCOUTQ' "$D/trace"
 	assert_output 1000
+}
+
+@test "syslog: lines a full socket refused are counted, and the next line that arrives says how many; report shows them lost" {
+	logd none "$D" bash -c "
+		python3 '$ROOT/tests/logd_gate.py' /dev/log '$D' &
+		while [ ! -e /dev/log ]; do sleep 0.01; done
+		ODCREAT_LOG=syslog ODCREAT_MODE=native LD_PRELOAD='$SHIM' python3 -c '
+import os, time
+def call():
+    try: os.open(\"m\", os.O_CREAT | os.O_DIRECTORY)
+    except OSError: pass
+for i in range(1000): call()
+open(\"$D/go\", \"w\").close()
+while not os.path.exists(\"$D/drained\"): time.sleep(0.01)
+call()'
+		wait"
+	run grep -c . "$D/out"
+	local arrived=$output
+	# The socket holds 512 datagrams (logd.sh's max_dgram_qlen): the rest were refused.
+	[ "$arrived" -gt 1 ] && [ "$arrived" -lt 1001 ] || fail "$arrived lines arrived"
+	run tail -1 "$D/out"
+	assert_output --regexp " seq=1001 lost=$((1001 - arrived))\$"
+	run grep -c ' lost=0$' "$D/out"
+	assert_output $((arrived - 1))
+	run "$ODCREAT" report --format=csv "$D/out"
+	assert_line --index 1 --regexp "^\"/[^\"]*python3[.0-9]*\",$arrived,1,$((1001 - arrived)),$arrived,1,missing,"
 }
 
 # quiet KIND: the call under KIND's /dev/log and a journal socket that

@@ -23,8 +23,9 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 	run "$ODCREAT" report log
 	assert_success
-	assert_line --index 1 --regexp '^python3 +1 +1  missing '
-	assert_line --partial "1 calls from 1 programs"
+	# The program is the kernel's word for the executable (python3 may be a link).
+	assert_line --index 1 --regexp '^/[^ ]*python3[.0-9]* +1 +1 +0 +1 +1  missing '
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
 }
 
 @test "per program: calls, distinct paths, states, and each mode's differences and leftovers" {
@@ -38,16 +39,16 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	} > log
 	run "$ODCREAT" report --format=csv log
 	assert_success
-	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
-"a.out",3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,
-"tool",1,1,missing,1,0,1,0,0,1,0,1,1,1,0,1
-"old",1,1,,,,,,,,,,,,,'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
+"a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,
+"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,1
+"old",1,1,0,1,1,,,,,,,,,,,,,'
 	run "$ODCREAT" report log
 	assert_line --regexp '^  einval +tool$'
 	assert_line --regexp '^  mkdir +a.out tool$'
 	assert_line --regexp '^  native +tool$'
-	assert_line --regexp '^a.out +3 +2  missing,dir +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
-	assert_line "5 calls from 3 programs"
+	assert_line --regexp '^a.out +3 +1 +0 +3 +2  missing,dir +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
+	assert_line "5 calls from 3 programs on 1 hosts; 0 lost, 5 claimed"
 }
 
 @test "JSON: the same numbers, and valid" {
@@ -56,7 +57,7 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	assert_success
 	run python3 -c 'import json, sys
 r = json.load(sys.stdin)
-print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["modes"]["mkdir"]) for p in r["programs"]])' <<< "$output"
+print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["modes"]["mkdir"]) for p in r["rows"]])' <<< "$output"
 	assert_output "2 0 [('a.out', 1, ['missing'], {'differ': 1, 'made': 1}), ('my prog\\\\x5c', 1, ['dir'], {'differ': 1, 'made': 0})]"
 }
 
@@ -64,13 +65,39 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	{ line a /x EINVAL missing "$MISSING"; echo garbage; echo 'prog="a" path="unclosed'; line a /y EINVAL; } > log
 	run "$ODCREAT" report - < log
 	assert_success
-	assert_line "2 calls from 1 programs; 2 lines could not be read: -:2 -:3"
+	assert_line "2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed; 2 lines could not be read: -:2 -:3"
+	run "$ODCREAT" report log log
+	assert_line "4 calls from 1 programs on 1 hosts; 0 lost, 4 claimed; 4 lines could not be read: log:2 log:3 log:2 log:3"
+}
+
+@test "a FILE it cannot open: that error alone, no table, status 1" {
+	touch log
 	run "$ODCREAT" report log missing-file log
-	assert_failure 125
-	assert_line --partial "missing-file: No such file or directory"
-	assert_line "4 calls from 1 programs; 4 lines could not be read: log:2 log:3 log:2 log:3"
-	run "$ODCREAT" report --format=xml log
-	assert_failure 2
+	assert_failure 1
+	assert_output "odcreat report: missing-file: No such file or directory"
+}
+
+@test "bad options: one line naming the option or value, then the usage, status 2; --help is the usage, status 0" {
+	local bad
+	for bad in --format=xml --by=bogus --format --nope; do
+		run --separate-stderr "$ODCREAT" report "$bad" < /dev/null
+		assert_failure 2
+		[ -z "$output" ] || fail "$bad: output: $output"
+		[ "${#stderr_lines[@]}" -eq 4 ] || fail "$bad: $stderr"
+		[[ ${stderr_lines[1]} == "usage: odcreat report "* ]] || fail "$bad: $stderr"
+	done
+	run --separate-stderr "$ODCREAT" report --format=xml
+	assert_equal "${stderr_lines[0]}" 'odcreat report: unknown --format value "xml"'
+	run --separate-stderr "$ODCREAT" report --by=bogus
+	assert_equal "${stderr_lines[0]}" 'odcreat report: unknown --by value "bogus"'
+	run --separate-stderr "$ODCREAT" report --format
+	assert_equal "${stderr_lines[0]}" 'odcreat report: unknown option or missing value: --format'
+	for bad in --help -h; do
+		run --separate-stderr "$ODCREAT" report "$bad"
+		assert_success
+		assert_line --index 0 --partial "usage: odcreat report [--format=text|csv|json]"
+		[ -z "$stderr" ] || fail "$stderr"
+	done
 }
 
 @test "--journal: journald's export format, binary fields too; the program is journald's _EXE, or what this odcreat's supervisor says" {
@@ -82,9 +109,100 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_success
-	assert_output 'program,calls,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
-"/usr/bin/tool",1,1,missing,0,0,1,0,1,1,1,1,1,1,,
-"static",1,1,dir,1,0,0,0,0,0,1,0,1,0,,'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
+"/usr/bin/tool",1,1,0,0,1,missing,0,0,1,0,1,1,1,1,1,1,,
+"static",1,1,0,0,1,dir,1,0,0,0,0,0,1,0,1,0,,'
+}
+
+# sline PID SEQ LOST EXE [HOST]: a line as the library writes it now, with
+# its sender's count; with HOST, behind the RFC 5424 header a forwarding
+# syslog daemon writes.
+sline() {
+	local l="2026-12-04T10:00:00.000000Z pid=$1 prog=\"${4##*/}\" call=openat dirfd=AT_FDCWD path=\"/x\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=native result=EINVAL state=missing would=\"$MISSING\" uid=0 exe=\"$4\" seq=$2 lost=$3"
+	echo "${5:+<14>1 2026-12-04T10:00:00.000000Z $5 odcreat $1 - - }$l"
+}
+
+@test "lost: a gap in a process's numbers, or the count its next line carries, whichever is more; per row and in total, in every format" {
+	{
+		sline 10 1 0 /usr/bin/a
+		sline 10 2 0 /usr/bin/a
+		sline 10 5 0 /usr/bin/a		# 3 and 4 never arrived
+		sline 12 1 0 /usr/bin/a		# another process: numbered from 1
+		sline 11 5 3 /usr/bin/b		# 1 never arrived, and 2 to 4 were never sent
+		sline 13 4 2 /usr/bin/c		# 2 unsent, and one more lost on the way
+		sline 14 3 0 /usr/bin/c
+		sline 14 1 0 /usr/bin/c		# out of order, not lost
+		sline 14 2 0 /usr/bin/c
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_success
+	assert_line --index 1 --regexp '^"/usr/bin/a",4,1,2,4,1,missing,'
+	assert_line --index 2 --regexp '^"/usr/bin/b",1,1,4,1,1,missing,'
+	assert_line --index 3 --regexp '^"/usr/bin/c",4,1,3,4,1,missing,'
+	run "$ODCREAT" report log
+	assert_line --regexp '^/usr/bin/b +1 +1 +4 +1 +1  missing '
+	assert_line "9 calls from 3 programs on 1 hosts; 9 lost, 9 claimed"
+	run "$ODCREAT" report --format=json log
+	run python3 -c 'import json, sys
+r = json.load(sys.stdin)
+print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r["rows"]])' <<< "$output"
+	assert_output "9 9 9 [('/usr/bin/a', 2), ('/usr/bin/b', 4), ('/usr/bin/c', 3)]"
+}
+
+@test "the program is the executable the sender names, not the name it ran by: one row for a program run by two names" {
+	{ sline 1 1 0 /usr/bin/python3.11; sline 2 1 0 /usr/bin/python3.11 | sed 's/prog="python3.11"/prog="python3"/'; } > log
+	run "$ODCREAT" report --format=csv log
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp '^"/usr/bin/python3.11",2,'
+}
+
+@test "--by: per program with its hosts, per host with its programs, or per both; the host from the RFC 5424 header" {
+	{
+		sline 1 1 0 /usr/bin/python3 odc-host1
+		sline 1 1 0 /usr/bin/python3 odc-host2
+		sline 2 1 0 /usr/bin/odc_call odc-host2
+		sline 2 2 0 /usr/bin/odc_call odc-host2
+		sline 1 1 0 /usr/bin/python3 odc-host3
+		sline 3 1 0 /usr/bin/dd
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_output --partial '
+"/usr/bin/python3",3,3,0,3,1,'
+	assert_output --partial '
+"/usr/bin/odc_call",2,1,0,2,1,'
+	assert_output --partial '
+"/usr/bin/dd",1,1,0,1,1,'
+	run "$ODCREAT" report --format=csv --by=host log
+	assert_line --index 0 --partial 'host,calls,programs,lost,'
+	assert_output --partial '
+"odc-host1",1,1,0,1,1,'
+	assert_output --partial '
+"odc-host2",3,2,0,3,1,'
+	assert_output --partial '
+"(unknown)",1,1,0,1,1,'
+	run "$ODCREAT" report --format=csv --by=host,program log
+	assert_line --index 0 --partial 'host,program,calls,lost,'
+	assert_equal "${#lines[@]}" 6
+	assert_output --partial '
+"odc-host2","/usr/bin/odc_call",2,0,2,1,'
+	run "$ODCREAT" report --by=program,host log
+	assert_line "6 calls from 3 programs on 4 hosts; 0 lost, 6 claimed"
+	# The same process numbers on two hosts are two senders: no gap, no loss.
+}
+
+@test "--journal: the host is journald's _HOSTNAME; a short-lived program without _EXE joins its row by its own word, and counts as claimed" {
+	{
+		export_entry _PID=5 _UID=0 _HOSTNAME=h1 _EXE=/usr/bin/dd ODCREAT_EXE=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=1 ODCREAT_LOST=0
+		export_entry _PID=6 _UID=0 _HOSTNAME=h1 ODCREAT_EXE=/usr/bin/dd ODCREAT_PROG=dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=3 ODCREAT_LOST=0
+		export_entry _PID=6 _UID=0 _HOSTNAME=h2 _EXE=/usr/bin/dd ODCREAT_EXE=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=1 ODCREAT_LOST=0
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_equal "${#lines[@]}" 2
+	# pid 6 on h1 lost 2 lines before its third; pid 6 on h2 is another process.
+	assert_line --index 1 --partial '"/usr/bin/dd",3,2,2,1,1,'
+	run "$ODCREAT" report --journal --format=csv --by=host export
+	assert_line --index 1 --partial '"h1",2,1,2,1,1,'
+	assert_line --index 2 --partial '"h2",1,1,0,0,1,'
 }
 
 @test "a program named report runs after --" {
@@ -115,7 +233,7 @@ out.write(b"\n")' "$@"
 	} > export
 	run timeout 10 "$ODCREAT" report --journal export
 	assert_success
-	assert_line "1 calls from 1 programs; 1 line could not be read: export:5"
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 0 claimed; 1 line could not be read: export:5"
 }
 
 @test "chosen names cannot make report quadratic: 65,536 names that collided in the old hash, under 1 s of CPU" {
@@ -125,7 +243,7 @@ out.write(b"\n")' "$@"
 	{ time "$ODCREAT" report log > out; } 2> cpu
 	read -r user sys < cpu
 	run tail -1 out
-	assert_output "65536 calls from 65536 programs"
+	assert_output "65536 calls from 65536 programs on 1 hosts; 0 lost, 65536 claimed"
 	echo "report: ${user}s user, ${sys}s system"
 	awk -v u="$user" -v s="$sys" 'BEGIN { exit !(u + s < 1) }'
 }
@@ -148,7 +266,7 @@ out.write(b"\n")' "$@"
 	export_entry _EXE $'/opt/\xff\xfe/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
 	run "$ODCREAT" report --journal --format=json export
 	assert_success
-	run python3 -c 'import json, sys; r = json.loads(sys.stdin.buffer.read().decode("utf-8")); print(r["programs"][0]["program"])' <<< "$output"
+	run python3 -c 'import json, sys; r = json.loads(sys.stdin.buffer.read().decode("utf-8")); print(r["rows"][0]["program"])' <<< "$output"
 	assert_output '/opt/\xff\xfe/prog'
 	local name
 	name=$(printf 'é%.0s' {1..40})
@@ -167,14 +285,14 @@ out.write(b"\n")' "$@"
 		line 'a=b' /x EINVAL
 	} > log
 	run "$ODCREAT" report --format=csv log
-	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,,,,,,,,,,,,,"
+	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,0,1,1,,,,,,,,,,,,,"
 	assert_line --index 2 --partial "\"'+1\","
 	assert_line --index 3 --partial "\"'-1\","
 	assert_line --index 4 --partial "\"'@x\","
 	assert_line --index 5 --partial '"a=b",'
 }
 
-@test "--journal: ODCREAT_PROG is believed from this odcreat's supervisor, and without _EXE from root alone, in brackets" {
+@test "--journal: ODCREAT_PROG is believed from this odcreat's supervisor; without _EXE a sender's word is bracketed, root's alone, another user's behind its uid, and claimed" {
 	{
 		export_entry _PID=5 _UID=1000 SYSLOG_PID=6 _EXE=/usr/bin/logger ODCREAT_PROG=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
 		export_entry _PID=5 _UID=0 SYSLOG_PID=6 ODCREAT_PROG=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
@@ -185,18 +303,18 @@ out.write(b"\n")' "$@"
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_output --partial '
-"/usr/bin/logger",1,1,'
+"/usr/bin/logger",1,1,0,0,'
 	assert_output --partial '
-"[/usr/bin/dd]",1,1,'
+"[/usr/bin/dd]",1,1,0,1,'
 	assert_output --partial '
-"[uid 1000]",1,1,'
+"[uid 1000] /usr/sbin/sshd",1,1,0,1,'
 	assert_output --partial '
-"[uid unknown]",1,1,'
+"[uid unknown] /usr/sbin/sshd",1,1,0,1,'
 	assert_output --partial '
-"/usr/bin/odcreat",1,1,'
+"/usr/bin/odcreat",1,1,0,0,'
 	assert_output --partial '
-"served",1,1,'
-	refute_output --partial 'sshd'
+"served",1,1,0,0,'
+	refute_output --partial '"/usr/sbin/sshd"'
 }
 
 @test "no FILE, and standard input a terminal: a usage error at once, not a silent wait" {

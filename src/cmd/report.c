@@ -16,26 +16,38 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 
+/* report's exit status when an input could not be read (2 is a usage error). */
+#define ODC_REPORT_UNREAD 1
+
 static const char odc_report_usage[] =
 	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program] [--journal]\n"
-	"                      [FILE...]\n";
+	"                      [FILE...]\n"
+	"       odcreat report --help\n";
 
-/* --by's value as ODC_BY_* bits, or 0. */
-static unsigned odc_report_by(const char *value)
+struct odc_report_choice {
+	const char *name;
+	int value;
+};
+
+static const struct odc_report_choice odc_report_formats[] = {
+	{ "text", ODC_REPORT_TEXT }, { "csv", ODC_REPORT_CSV }, { "json", ODC_REPORT_JSON }, { NULL, 0 }
+};
+
+static const struct odc_report_choice odc_report_bys[] = {
+	{ "program", ODC_BY_PROGRAM }, { "host", ODC_BY_HOST },
+	{ "host,program", ODC_BY_HOST | ODC_BY_PROGRAM },
+	{ "program,host", ODC_BY_HOST | ODC_BY_PROGRAM }, { NULL, 0 }
+};
+
+/* The value CHOICES gives OPTION's VALUE, or -1 after saying it has none. */
+static int odc_report_choose(const struct odc_report_choice *choices, const char *option,
+			     const char *value)
 {
-	static const struct {
-		const char *name;
-		unsigned by;
-	} names[] = {
-		{ "program", ODC_BY_PROGRAM }, { "host", ODC_BY_HOST },
-		{ "host,program", ODC_BY_HOST | ODC_BY_PROGRAM },
-		{ "program,host", ODC_BY_HOST | ODC_BY_PROGRAM },
-	};
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(value, names[i].name) == 0)
-			return names[i].by;
-	return 0;
+	for (; choices->name; choices++)
+		if (strcmp(value, choices->name) == 0)
+			return choices->value;
+	fprintf(stderr, "odcreat report: unknown %s value \"%s\"\n%s", option, value, odc_report_usage);
+	return -1;
 }
 
 static int odc_report_input(struct odc_report *rep, const char *file, bool journal)
@@ -110,29 +122,31 @@ int odc_report_main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "journal", no_argument, NULL, 'j' },
 		{ "by", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	enum odc_report_format format = ODC_REPORT_TEXT;
+	int format = ODC_REPORT_TEXT, by = ODC_BY_PROGRAM, opt, failed = 0;
 	bool journal = false;
-	unsigned by = ODC_BY_PROGRAM;
-	int opt, failed = 0;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+	opterr = 0;	/* one message, ours, for a bad option */
+	while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		if (opt == 'j') {
 			journal = true;
-		} else if (opt == 'b' && odc_report_by(optarg)) {
-			by = odc_report_by(optarg);
-		} else if (opt == 'f' && strcmp(optarg, "text") == 0) {
-			format = ODC_REPORT_TEXT;
-		} else if (opt == 'f' && strcmp(optarg, "csv") == 0) {
-			format = ODC_REPORT_CSV;
-		} else if (opt == 'f' && strcmp(optarg, "json") == 0) {
-			format = ODC_REPORT_JSON;
+		} else if (opt == 'b') {
+			by = odc_report_choose(odc_report_bys, "--by", optarg);
+		} else if (opt == 'f') {
+			format = odc_report_choose(odc_report_formats, "--format", optarg);
+		} else if (opt == 'h') {
+			fputs(odc_report_usage, stdout);
+			return 0;
 		} else {
-			fprintf(stderr, "odcreat report: unknown option or format\n%s", odc_report_usage);
+			fprintf(stderr, "odcreat report: unknown option or missing value: %s\n%s",
+				argv[optind - 1], odc_report_usage);
 			return ODC_EXIT_USAGE;
 		}
+		if (by < 0 || format < 0)
+			return ODC_EXIT_USAGE;
 	}
 	if (optind == argc && !journal && isatty(STDIN_FILENO)) {
 		fprintf(stderr, "odcreat report: no FILE, and standard input is a terminal: name a log "
@@ -141,7 +155,7 @@ int odc_report_main(int argc, char **argv)
 		return ODC_EXIT_USAGE;
 	}
 	struct odc_report rep;
-	odc_report_init(&rep, by);
+	odc_report_init(&rep, (unsigned)by);
 	char self[PATH_MAX];
 	ssize_t self_len = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (self_len > 0) {
@@ -152,8 +166,11 @@ int odc_report_main(int argc, char **argv)
 		failed |= journal ? odc_report_journalctl(&rep) : odc_report_input(&rep, "-", false);
 	for (int i = optind; i < argc; i++)
 		failed |= odc_report_input(&rep, argv[i], journal);
-	odc_report_count_lost(&rep);
-	odc_report_print(&rep, format);
+	/* A table without an input would look like a survey that saw less. */
+	if (!failed) {
+		odc_report_count_lost(&rep);
+		odc_report_print(&rep, (enum odc_report_format)format);
+	}
 	odc_report_free(&rep);
-	return failed ? ODC_EXIT_FAILED : 0;
+	return failed ? ODC_REPORT_UNREAD : 0;
 }

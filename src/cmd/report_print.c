@@ -49,14 +49,36 @@ static void odc_print_column(int m, const char *cell)
 	printf(m < ODC_MODE_COUNT - 1 ? " %-11s" : " %s\n", cell);
 }
 
-/* The columns every format has after a row's key, in order. */
-static const char *const odc_counts[] = { "calls", "hosts", "programs", "lost", "claimed", "paths" };
+struct odc_count {
+	const char *name;
+	long value;
+};
 
-static void odc_row_counts(const struct odc_report_prog *p, long counts[6])
+/*
+ * The counts every format prints after a row's key, in order, into OUT:
+ * how many hosts a row's program ran on and how many programs ran on its
+ * host, each only where it is not part of the key (there it is always 1).
+ */
+static size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
+			     struct odc_count out[6])
 {
-	long row[] = { p->calls, p->hosts, p->programs, p->lost, p->claimed, p->paths };
+	size_t n = 0;
 
-	memcpy(counts, row, sizeof row);
+	out[n++] = (struct odc_count){ "calls", p->calls };
+	if (!(rep->by & ODC_BY_HOST))
+		out[n++] = (struct odc_count){ "hosts", p->hosts };
+	if (!(rep->by & ODC_BY_PROGRAM))
+		out[n++] = (struct odc_count){ "programs", p->programs };
+	out[n++] = (struct odc_count){ "lost", p->lost };
+	out[n++] = (struct odc_count){ "claimed", p->claimed };
+	out[n++] = (struct odc_count){ "paths", p->paths };
+	return n;
+}
+
+/* The names of those counts, for a header. */
+static size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6])
+{
+	return odc_row_counts(rep, &(struct odc_report_prog){ 0 }, out);
 }
 
 /* A row's name in a sentence: its program, its host, or HOST:PROGRAM. */
@@ -70,14 +92,15 @@ static void odc_print_label(const struct odc_report *rep, const struct odc_repor
 
 static void odc_print_text(const struct odc_report *rep)
 {
-	long counts[6];
+	struct odc_count counts[6];
+	size_t n = odc_count_names(rep, counts);
 
 	if (rep->by & ODC_BY_HOST)
 		printf("%-24s ", "host");
 	if (rep->by & ODC_BY_PROGRAM)
 		printf("%-32s ", "program");
-	for (size_t c = 0; c < 6; c++)
-		printf("%9s", odc_counts[c]);
+	for (size_t c = 0; c < n; c++)
+		printf("%9s", counts[c].name);
 	printf("  %-24s", "states");
 	ODC_FOR_EACH_MODE(m)
 		odc_print_column(m, odc_mode_name((enum odc_mode)m));
@@ -87,9 +110,9 @@ static void odc_print_text(const struct odc_report *rep)
 			printf("%-24s ", p->host);
 		if (rep->by & ODC_BY_PROGRAM)
 			printf("%-32s ", p->name);
-		odc_row_counts(p, counts);
-		for (size_t c = 0; c < 6; c++)
-			printf(" %8ld", counts[c]);
+		odc_row_counts(rep, p, counts);
+		for (size_t c = 0; c < n; c++)
+			printf(" %8ld", counts[c].value);
 		printf("  ");
 		int width = odc_print_states(p, ",");
 		printf("%*s", width < 24 ? 24 - width : 0, "");
@@ -143,11 +166,12 @@ static void odc_print_csv_field(const char *s)
 
 static void odc_print_csv(const struct odc_report *rep)
 {
-	long counts[6];
+	struct odc_count counts[6];
+	size_t n = odc_count_names(rep, counts);
 
 	printf("%s%s", rep->by & ODC_BY_HOST ? "host," : "", rep->by & ODC_BY_PROGRAM ? "program," : "");
-	for (size_t c = 0; c < 6; c++)
-		printf("%s,", odc_counts[c]);
+	for (size_t c = 0; c < n; c++)
+		printf("%s,", counts[c].name);
 	printf("states");
 	ODC_FOR_EACH_MODE(m)
 		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
@@ -159,9 +183,9 @@ static void odc_print_csv(const struct odc_report *rep)
 			odc_print_csv_field(p->host), putchar(',');
 		if (rep->by & ODC_BY_PROGRAM)
 			odc_print_csv_field(p->name), putchar(',');
-		odc_row_counts(p, counts);
-		for (size_t c = 0; c < 6; c++)
-			printf("%ld,", counts[c]);
+		odc_row_counts(rep, p, counts);
+		for (size_t c = 0; c < n; c++)
+			printf("%ld,", counts[c].value);
 		odc_print_states(p, ";");
 		ODC_FOR_EACH_MODE(m) {
 			if (odc_predicted(p, m))
@@ -175,7 +199,7 @@ static void odc_print_csv(const struct odc_report *rep)
 
 static void odc_print_json(const struct odc_report *rep)
 {
-	long counts[6];
+	struct odc_count counts[6];
 
 	printf("{\"calls\":%ld,\"programs\":%zu,\"hosts\":%zu,\"lost\":%ld,\"claimed\":%ld,"
 	       "\"unparsed\":%ld,\"unparsed_at\":[",
@@ -199,9 +223,9 @@ static void odc_print_json(const struct odc_report *rep)
 			printf("%s\"program\":", sep);
 			odc_print_json_string(p->name);
 		}
-		odc_row_counts(p, counts);
-		for (size_t c = 0; c < 6; c++)
-			printf(",\"%s\":%ld", odc_counts[c], counts[c]);
+		size_t n = odc_row_counts(rep, p, counts);
+		for (size_t c = 0; c < n; c++)
+			printf(",\"%s\":%ld", counts[c].name, counts[c].value);
 		printf(",\"states\":[");
 		sep = "";
 		for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++)
