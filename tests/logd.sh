@@ -11,7 +11,8 @@
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
 # DIR/stream one of the wrong type (a stream socket), instead of a daemon;
-# idle makes journald's socket one that nobody reads, with room.
+# idle makes journald's socket one that nobody reads, with room, and
+# idle-syslog /dev/log.
 set -eu
 daemon=$1 dir=$2
 shift 2
@@ -108,6 +109,10 @@ idle)
 	python3 "$(dirname "$0")/logd_stuck.py" idle /run/systemd/journal/socket &
 	pid=$!
 	wait_for /run/systemd/journal/socket ;;
+idle-syslog)
+	python3 "$(dirname "$0")/logd_stuck.py" idle /dev/log &
+	pid=$!
+	wait_for /dev/log ;;
 none) ;;
 esac
 rc=0

@@ -4,7 +4,8 @@
  * own socket. A socket is made for each line and closed after it, so that
  * nothing stays open in the program and a restarted daemon is found again.
  * A socket that is missing, full or of another type drops the line without
- * waiting, and none raises SIGPIPE.
+ * waiting, and none raises SIGPIPE; a daemon that takes a line slowly is
+ * waited for, within a bound (odc_wait_taken).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -41,12 +42,15 @@ int odc_log_facility_parse(const char *name)
 	return -1;
 }
 
-/* A journal entry is waited for at most this long: ODC_JOURNAL_WAIT_STEPS of ODC_JOURNAL_WAIT_NS. */
-#define ODC_JOURNAL_WAIT_NS 50000L
-#define ODC_JOURNAL_WAIT_STEPS 1000
+/*
+ * How long a sender waits for the daemon to take its line: at most
+ * ODC_WAIT_STEPS of ODC_WAIT_NS, 50 ms, once per process (see below).
+ */
+#define ODC_WAIT_NS 50000L
+#define ODC_WAIT_STEPS 1000
 
-/* Set once a wait has run out: this process waits for that daemon no more. */
-static int odc_journal_slow;
+/* Set once a wait has run out: this process waits for its daemon no more. */
+static int odc_daemon_slow;
 
 /*
  * Until the daemon has taken every datagram FD sent, or the bound is
@@ -55,28 +59,31 @@ static int odc_journal_slow;
  */
 static void odc_wait_taken(int fd)
 {
-	struct timespec step = { .tv_nsec = ODC_JOURNAL_WAIT_NS };
+	struct timespec step = { .tv_nsec = ODC_WAIT_NS };
 	int queued;
 
-	for (int i = 0; i < ODC_JOURNAL_WAIT_STEPS; i++) {
+	for (int i = 0; i < ODC_WAIT_STEPS; i++) {
 		if (ioctl(fd, TIOCOUTQ, &queued) != 0 || queued == 0)
 			return;
 		nanosleep(&step, NULL);
 	}
-	__atomic_store_n(&odc_journal_slow, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&odc_daemon_slow, 1, __ATOMIC_RELAXED);
 }
 
 /*
- * IOV as one datagram to SOCKET_PATH. With SETTLE, the sender then waits
- * until the daemon has dealt with it: journald reads what the sender is
- * (_EXE, _COMM) from /proc when it takes an entry, and a program that has
- * exited or exec'd by then loses its name; and a burst of senders that do
- * not wait overflows its socket, where the lines are lost. An empty
- * datagram follows the entry: journald ignores it, and takes it only
- * once it has finished the entry before it, so the queue's emptying
- * says the entry is done. Whether the daemon's socket took IOV.
+ * What a sender waits for after its line. A burst of senders that do not
+ * wait overflows the daemon's socket, and the lines are lost: each waits
+ * until the daemon has TAKEN its line. journald also reads what the sender
+ * is (_EXE, _COMM) from /proc when it deals with an entry, and a program
+ * that has exited or exec'd by then loses its name: there the sender waits
+ * until the entry is DONE, which an empty datagram after it tells (journald
+ * ignores it, and takes it only once it has finished the entry before).
  */
-static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count, bool settle)
+enum odc_settle { ODC_SETTLE_TAKEN, ODC_SETTLE_DONE };
+
+/* IOV as one datagram to SOCKET_PATH, then SETTLE: whether the daemon's socket took IOV. */
+static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count,
+			      enum odc_settle settle)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct msghdr msg = {
@@ -91,9 +98,9 @@ static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int co
 	if (fd < 0)
 		return false;
 	bool sent = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0;
-	if (sent && settle && !__atomic_load_n(&odc_journal_slow, __ATOMIC_RELAXED)) {
+	if (sent && !__atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED)) {
 		msg.msg_iovlen = 0;
-		if (sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+		if (settle == ODC_SETTLE_TAKEN || sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
 			odc_wait_taken(fd);
 	}
 	close(fd);
@@ -117,7 +124,7 @@ bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 		{ .iov_base = head.text, .iov_len = head.len },
 		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */
 	};
-	return odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, false);
+	return odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, ODC_SETTLE_TAKEN);
 }
 
 bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
@@ -139,5 +146,5 @@ bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 		{ .iov_base = "MESSAGE=", .iov_len = 8 },
 		{ .iov_base = (void *)line->text, .iov_len = line->len },
 	};
-	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, true);
+	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, ODC_SETTLE_DONE);
 }
