@@ -256,17 +256,17 @@ static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
 		      const char *name, size_t name_len)
 {
 	struct odc_report_last *last = &rep->last;
-	char key[sizeof last->key];
+	char key[sizeof last->key], row_key[sizeof last->key];
 	size_t key_len = odc_pair(key, host, host_len, name, name_len);
 
 	if (last->row != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
 		return last->row;
-	size_t row_len = odc_pair(key + key_len + 1, rep->by & ODC_BY_HOST ? host : "",
+	size_t row_len = odc_pair(row_key, rep->by & ODC_BY_HOST ? host : "",
 				  rep->by & ODC_BY_HOST ? host_len : 0,
 				  rep->by & ODC_BY_PROGRAM ? name : "",
 				  rep->by & ODC_BY_PROGRAM ? name_len : 0);
 	bool added;
-	size_t n = odc_report_set_add(&rep->names, key + key_len + 1, row_len, &added);
+	size_t n = odc_report_set_add(&rep->names, row_key, row_len, &added);
 	if (added) {
 		if (n >= rep->progs_cap) {
 			rep->progs_cap = rep->progs_cap ? rep->progs_cap * 2 : 64;
@@ -384,7 +384,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	rep->claimed += r->claimed;
 	p->calls++;
 	p->claimed += r->claimed;
-	if (r->seq)
+	if (r->seq && r->sender)	/* a number without its sender says nothing */
 		odc_sender(rep, r, row, host, host_len, name, name_len);
 	p->paths += odc_new_in_row(&rep->paths, row, 'f', r->path, r->path_len);
 	for (int s = ODC_STATE_MISSING; r->state && s <= ODC_STATE_ERROR; s++)
