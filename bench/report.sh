@@ -4,16 +4,21 @@
 
 REPORT_LINES=${BENCH_REPORT_LINES:-1000000}
 
-# A log as the library writes it: 200 programs, 50,000 paths, each state.
+# A log as the library writes it: 977 processes of 200 programs, 50,000
+# paths, each state; each process numbers its lines.
 report_log() {	# FILE
 	awk -v n="$REPORT_LINES" 'BEGIN {
 		split("missing dir file link-dir link-file dangling other error", st, " ")
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			pid = 1000 + i % 977
 			printf "2026-12-04T10:00:00.%06dZ pid=%d prog=\"prog%d\" call=openat dirfd=AT_FDCWD " \
 			       "path=\"/srv/data/%d/name%d\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
 			       "semantics=native result=EINVAL state=%s would=\"einval=EINVAL freebsd=ENOENT " \
-			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\"\n",
-			       i % 1000000, 1000 + i % 977, i % 200, i % 50, i % 50000, st[i % 8 + 1]
+			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
+			       "exe=\"/usr/bin/prog%d\" seq=%d lost=0\n",
+			       i % 1000000, pid, pid % 200, i % 50, i % 50000, st[i % 8 + 1], pid % 200,
+			       int(i / 977) + 1
+		}
 	}' > "$1"
 }
 

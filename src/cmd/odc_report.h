@@ -83,7 +83,8 @@ struct odc_report {
 	unsigned by;			/* ODC_BY_*: what a row is */
 	struct odc_report_set names;	/* the rows' keys: their numbers index progs */
 	struct odc_report_set paths;	/* a row's number, then a path it opened */
-	struct odc_report_set members;	/* a row's number, then a host or program in it */
+	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
+	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
 	struct odc_report_set hosts, programs;	/* every host and program seen */
 	struct odc_report_set senders;	/* host, sender, program: their numbers index streams */
 	struct odc_report_stream *streams;

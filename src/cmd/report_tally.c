@@ -89,7 +89,7 @@ static void odc_random_key(unsigned long long key[2])
 
 /* REP's sets, for odc_report_init and odc_report_free. */
 #define ODC_REPORT_SETS(rep) \
-	{ &(rep)->names, &(rep)->paths, &(rep)->members, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
+	{ &(rep)->names, &(rep)->paths, &(rep)->pairs, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
 
 void odc_report_init(struct odc_report *rep, unsigned by)
 {
@@ -109,6 +109,7 @@ void odc_report_free(struct odc_report *rep)
 	}
 	free(rep->progs);
 	free(rep->streams);
+	free(rep->pair_rows);
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
 		free(sets[i]->slots);
 		free(sets[i]->text);
@@ -232,41 +233,34 @@ static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, si
 	return a_len + 1 + b_len;
 }
 
-/* Whether ROW's number, KIND and S (at most 4096 bytes of it) together are new in SET. */
-static bool odc_new_in_row(struct odc_report_set *set, size_t row, char kind, const char *s,
-			   size_t len)
+/* Whether ROW's number and S (at most 4096 bytes of it) together are new in SET. */
+static bool odc_new_in_row(struct odc_report_set *set, size_t row, const char *s, size_t len)
 {
-	char key[sizeof row + 1 + 4096];
+	char key[sizeof row + 4096];
 	bool added;
 
 	len = len < 4096 ? len : 4096;
 	memcpy(key, &row, sizeof row);
-	key[sizeof row] = kind;
-	memcpy(key + sizeof row + 1, s, len);
-	odc_report_set_add(set, key, sizeof row + 1 + len, &added);
+	memcpy(key + sizeof row, s, len);
+	odc_report_set_add(set, key, sizeof row + len, &added);
 	return added;
 }
 
 /*
- * The row of a call from program NAME on HOST: its number. The last
- * record's row is tried first; a new row counts its host and program,
- * and each one seen anywhere.
+ * The row of program NAME on HOST, a pair seen for the first time: a new
+ * host in a row keyed by program, a new program in one keyed by host, and
+ * each one seen anywhere, counted.
  */
-static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
-		      const char *name, size_t name_len)
+static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t host_len,
+			       const char *name, size_t name_len)
 {
-	struct odc_report_last *last = &rep->last;
-	char key[sizeof last->key], row_key[sizeof last->key];
-	size_t key_len = odc_pair(key, host, host_len, name, name_len);
-
-	if (last->row != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
-		return last->row;
-	size_t row_len = odc_pair(row_key, rep->by & ODC_BY_HOST ? host : "",
+	char key[sizeof rep->last.key];
+	size_t key_len = odc_pair(key, rep->by & ODC_BY_HOST ? host : "",
 				  rep->by & ODC_BY_HOST ? host_len : 0,
 				  rep->by & ODC_BY_PROGRAM ? name : "",
 				  rep->by & ODC_BY_PROGRAM ? name_len : 0);
 	bool added;
-	size_t n = odc_report_set_add(&rep->names, row_key, row_len, &added);
+	size_t n = odc_report_set_add(&rep->names, key, key_len, &added);
 	if (added) {
 		if (n >= rep->progs_cap) {
 			rep->progs_cap = rep->progs_cap ? rep->progs_cap * 2 : 64;
@@ -276,15 +270,40 @@ static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
 			.name = odc_strndup(name, name_len), .host = odc_strndup(host, host_len),
 		};
 	}
-	struct odc_report_prog *p = &rep->progs[n];
-	p->hosts += odc_new_in_row(&rep->members, n, 'h', host, host_len);
-	p->programs += odc_new_in_row(&rep->members, n, 'p', name, name_len);
+	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
+	rep->progs[n].programs += rep->by & ODC_BY_PROGRAM ? added : 1;
 	odc_report_set_add(&rep->hosts, host, host_len, &added);
 	odc_report_set_add(&rep->programs, name, name_len, &added);
-	last->row = n;
+	return n;
+}
+
+/*
+ * The row of a call from program NAME on HOST: its number. The last
+ * record's row is tried first, then the pair's, found once.
+ */
+static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
+		      const char *name, size_t name_len)
+{
+	struct odc_report_last *last = &rep->last;
+	char key[sizeof last->key];
+	size_t key_len = odc_pair(key, host, host_len, name, name_len);
+
+	if (last->row != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
+		return last->row;
+	bool added;
+	size_t pair = odc_report_set_add(&rep->pairs, key, key_len, &added);
+	if (added) {
+		if (pair >= rep->pair_rows_cap) {
+			rep->pair_rows_cap = rep->pair_rows_cap ? rep->pair_rows_cap * 2 : 64;
+			rep->pair_rows = odc_grow(rep->pair_rows,
+						  rep->pair_rows_cap * sizeof *rep->pair_rows);
+		}
+		rep->pair_rows[pair] = odc_new_pair_row(rep, host, host_len, name, name_len);
+	}
+	last->row = rep->pair_rows[pair];
 	last->key_len = key_len;
 	memcpy(last->key, key, key_len);
-	return n;
+	return last->row;
 }
 
 static bool odc_is(const char *s, size_t len, const char *word)
@@ -386,7 +405,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	p->claimed += r->claimed;
 	if (r->seq && r->sender)	/* a number without its sender says nothing */
 		odc_sender(rep, r, row, host, host_len, name, name_len);
-	p->paths += odc_new_in_row(&rep->paths, row, 'f', r->path, r->path_len);
+	p->paths += odc_new_in_row(&rep->paths, row, r->path, r->path_len);
 	for (int s = ODC_STATE_MISSING; r->state && s <= ODC_STATE_ERROR; s++)
 		if (odc_is(r->state, r->state_len, odc_state_name(s)))
 			p->states |= 1u << s;
