@@ -23,7 +23,6 @@ setup() {
 	for lib in a b c; do
 		cp "$BUILD/tests/libempty.so" "$R/$lib.so"
 	done
-	[ ! -e "$OWN" ] || skip "local: libodcreat is installed here, and the test needs its library absent"
 }
 
 teardown() {
@@ -31,10 +30,12 @@ teardown() {
 }
 
 # in_etc CMD: CMD by sh, where /etc is an overlay whose changes go to $R/upper
-# (and stay there for the next in_etc).
+# (and stay there for the next in_etc), and the library's directory, if
+# libodcreat is installed here, an empty tmpfs, as after its removal.
 in_etc() {
 	unshare -m --propagation private sh -c "
-		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/ovl' /etc && $1"
+		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/ovl' /etc &&
+		{ [ ! -d '${OWN%/*}' ] || mount -t tmpfs odc-removed '${OWN%/*}'; } && $1"
 }
 
 # preload LINE...: /etc/ld.so.preload as the overlay shows it, root's, 0644.
