@@ -3,7 +3,6 @@
 #define ODC_EXIT_H
 
 #define ODC_EXIT_PROBLEMS 1	/* --config-check found something wrong */
-#define ODC_EXIT_UNREADABLE 1	/* report --journal: journalctl would show only some entries */
 #define ODC_EXIT_USAGE 2	/* a usage error */
 #define ODC_EXIT_FAILED 125	/* odcreat itself could not go on */
 #define ODC_EXIT_CANNOT_RUN 126	/* the command was found but could not be run */

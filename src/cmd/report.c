@@ -16,7 +16,8 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 
-/* report's exit status when an input could not be read (2 is a usage error). */
+/* report's exit status when an input could not be read, or journalctl would
+ * show only some of the journal (2 is a usage error). */
 #define ODC_REPORT_UNREAD 1
 
 static const char odc_report_usage[] =
@@ -158,7 +159,7 @@ int odc_report_main(int argc, char **argv)
 		return ODC_EXIT_USAGE;
 	}
 	if (optind == argc && journal && !odc_report_journal_access())
-		return ODC_EXIT_UNREADABLE;
+		return ODC_REPORT_UNREAD;
 	struct odc_report rep;
 	odc_report_init(&rep, (unsigned)by);
 	char self[PATH_MAX];
