@@ -139,3 +139,13 @@ preload() {
 	[ -L "$R/upper/ld.so.preload" ]
 	cmp "$R/expected" "$R/preload"
 }
+
+@test "prerm remove under DPKG_ROOT: the file in that root, not this machine's" {
+	mkdir -p "$R/root/etc"
+	printf '%s\n' "$R/a.so" '/usr/$LIB/odcreat/libodcreat.so' > "$R/root/etc/ld.so.preload"
+	preload '/usr/$LIB/odcreat/libodcreat.so'
+	run in_etc "DPKG_ROOT='$R/root' '$R/prerm' remove"
+	assert_success
+	assert_equal "$(cat "$R/root/etc/ld.so.preload")" "$R/a.so"
+	assert_equal "$(cat "$R/upper/ld.so.preload")" '/usr/$LIB/odcreat/libodcreat.so'
+}
