@@ -74,9 +74,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-installed clean deb demo install \
-	uninstall \
-	test-deps FORCE
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-installed check-deb clean deb demo \
+	install uninstall test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
 
@@ -217,6 +216,11 @@ check-fresh:
 # installed command, with test programs built here.
 check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
 	ODC_INSTALLED=/usr bats --print-output-on-failure tests/table.bats tests/installed.bats
+
+# The packages make deb built, installed and removed in an overlay of this
+# machine's root, where debian/tests/preload-removal runs (tests/deb/).
+check-deb:
+	bats --print-output-on-failure tests/deb
 
 # Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
 # build/deb. DEB_BUILD_OPTIONS=nocheck skips the test suite.

@@ -327,10 +327,17 @@ out.write(b"\n")' "$@"
 	assert_output --partial "0 calls from 0 programs"
 }
 
-@test "--journal as a user whom journalctl shows only their own entries: report says so" {
+@test "--journal as a user whom journalctl shows only their own entries: an error that says why, and no report" {
 	nobody_copies
-	run as_nobody "$NB/odcreat" report --journal
-	assert_output --partial "odcreat report: uid $(id -u nobody) is not root, nor in the groups systemd-journal or adm"
+	run --separate-stderr as_nobody "$NB/odcreat" report --journal
+	assert_equal "$status" 1
+	assert_output ""
+	[[ $stderr == "odcreat report: uid $(id -u nobody) is not root, nor in the groups systemd-journal or adm: "* ]] ||
+		fail "$stderr"
+	# Their own entries, piped in, are a report like any FILE's.
+	run --separate-stderr as_nobody sh -c "journalctl -q -o export SYSLOG_IDENTIFIER=odcreat | '$NB/odcreat' report --journal -"
+	assert_success
+	assert_equal "$stderr" ""
 	getent group systemd-journal > /dev/null || skip "no group systemd-journal (make check installs systemd)"
 	run setpriv --reuid=nobody --regid=nogroup --groups=systemd-journal "$NB/odcreat" report --journal
 	refute_output --partial "is not root, nor in the groups"

@@ -16,7 +16,8 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 
-/* report's exit status when an input could not be read (2 is a usage error). */
+/* report's exit status when an input could not be read, or journalctl would
+ * show only some of the journal (2 is a usage error). */
 #define ODC_REPORT_UNREAD 1
 
 static const char odc_report_usage[] =
@@ -89,23 +90,26 @@ static bool odc_in_groups(const char *const names[])
 /*
  * journalctl shows a user outside these groups only that user's own
  * entries, and says so only to a terminal: a report from them would look
- * whole and not be.
+ * whole and not be, so it is an error that says why (false), before
+ * anything is read. Their own entries they can still pipe in as a FILE.
  */
-static void odc_report_journal_access(void)
+static bool odc_report_journal_access(void)
 {
 	static const char *const readers[] = { "systemd-journal", "adm", NULL };
 
 	if (geteuid() == 0 || odc_in_groups(readers))
-		return;
+		return true;
 	fprintf(stderr, "odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
-			"journalctl shows it only its own entries, so this report is not the machine's\n",
+			"journalctl would show it only its own entries, so a report would not be the "
+			"machine's; run it as root or in one of those groups (for your own entries "
+			"alone: journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -)\n",
 		(unsigned)geteuid());
+	return false;
 }
 
 /* Every entry odcreat logged to the journal, as journalctl exports it. */
 static int odc_report_journalctl(struct odc_report *rep)
 {
-	odc_report_journal_access();
 	FILE *in = popen("journalctl -q -o export SYSLOG_IDENTIFIER=odcreat", "r");
 
 	if (!in) {
@@ -154,6 +158,8 @@ int odc_report_main(int argc, char **argv)
 			odc_report_usage);
 		return ODC_EXIT_USAGE;
 	}
+	if (optind == argc && journal && !odc_report_journal_access())
+		return ODC_REPORT_UNREAD;
 	struct odc_report rep;
 	odc_report_init(&rep, (unsigned)by);
 	char self[PATH_MAX];

@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# The built packages (make check-deb, after make deb): installed with dpkg
+# into an overlay of this machine's root (its changes in a tmpfs, in a
+# private mount namespace, never on the host), entered with chroot, where
+# an upgrade keeps the survey's line, and debian/tests/preload-removal then
+# runs as autopkgtest would run it.
+
+load ../test_helper
+
+@test "the built packages: an upgrade keeps their entry in /etc/ld.so.preload; removing them takes out only theirs" {
+	needs_root "installs packages into an overlay of / in a private mount namespace"
+	local debs=("$ROOT"/build/deb/libodcreat_*.deb "$ROOT"/build/deb/odcreat_*.deb) in=$BATS_TEST_TMPDIR/debs
+	[ -f "${debs[0]}" ] && [ -f "${debs[1]}" ] || fail "no packages in build/deb: make deb first"
+	mkdir "$in"
+	cp "${debs[@]}" "$ROOT/debian/tests/preload-removal" "$in/"
+	# Installed again over themselves, as an upgrade: prerm upgrade, then the new files.
+	cat > "$in/steps" <<-'STEPS'
+		set -e
+		dpkg -i /tmp/debs/*.deb > /dev/null
+		dpkg -s libodcreat odcreat | grep -c '^Status: install ok installed'
+		echo '/usr/$LIB/odcreat/libodcreat.so' > /etc/ld.so.preload
+		dpkg -i /tmp/debs/*.deb > /dev/null
+		cat /etc/ld.so.preload
+		rm /etc/ld.so.preload
+		/tmp/debs/preload-removal
+	STEPS
+	T=$BATS_TEST_TMPDIR/chroot
+	mkdir "$T"
+	run unshare -m --propagation private sh -c "
+		mount -t tmpfs odc-deb '$T' &&
+		mkdir '$T/upper' '$T/work' '$T/root' &&
+		mount -t overlay odc-root -o lowerdir=/,upperdir='$T/upper',workdir='$T/work' '$T/root' &&
+		mount --rbind /dev '$T/root/dev' && mount --rbind /proc '$T/root/proc' &&
+		mount -t tmpfs odc-tmp '$T/root/tmp' &&
+		cp -r '$in' '$T/root/tmp/debs' &&
+		chroot '$T/root' sh /tmp/debs/steps"
+	assert_success
+	assert_line --index 0 2
+	assert_line --index 1 '/usr/$LIB/odcreat/libodcreat.so'
+	assert_output --partial "preload-removal: only the package's entries left /etc/ld.so.preload"
+}
