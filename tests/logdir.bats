@@ -1,0 +1,210 @@
+#!/usr/bin/env bats
+# log = DIR/ (ODCREAT_LOG=DIR/): every user's calls, each in DIR/EUID.log,
+# a file of that user's own that nobody else can have made or can write.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+setup() {
+	needs_root "files owned by root and by nobody"
+	nobody_copies
+	# Enterable by nobody: the log directory (root's, 1733) and where calls are made.
+	R=$(mktemp -d /tmp/odcreat-logdir.XXXXXX)
+	chmod 755 "$R"
+	install -d -m 1733 -o root "$R/log"
+	mkdir -m 755 "$R/work"
+}
+
+teardown() {
+	rm -rf "$R"
+	[ -z "${NB:-}" ] || rm -rf "$NB"
+}
+
+# pair WHO LOG NAME [MODE]: odc_call as WHO (root or nobody) in MODE (mkdir),
+# logging to LOG ("": no log), creating p in a new directory NAME of WHO's;
+# prints "RESULT DISK", and exits as odc_call does (3: errno changed).
+pair() {
+	local who=$1 log=$2 name=$3 mode=${4:-mkdir} d="$R/work/$3"
+	local -a as=()
+	mkdir "$d"
+	if [ "$who" = nobody ]; then
+		chown nobody "$d"
+		as=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+	fi
+	(cd "$d" && "${as[@]}" env ${log:+ODCREAT_LOG="$log"} ODCREAT_MODE="$mode" \
+		LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" open p creat,directory)
+}
+
+# refused WHO NAME [LOG]: WHO's call logging to LOG ($R/log/) gets what it
+# gets with no log at all, with errno kept, and $R/log is left as it was.
+refused() {
+	local who=$1 name=$2 log=${3:-$R/log/} before mode
+	before=$(ls -la --time-style=+%s.%N "$R/log/" | md5sum; cat "$R/log/"* 2>/dev/null | md5sum)
+	for mode in mkdir einval; do
+		run pair "$who" "" "plain-$name-$mode" "$mode"
+		local want=$output
+		assert_success
+		run pair "$who" "$log" "$name-$mode" "$mode"
+		assert_success
+		assert_output "$want"
+	done
+	assert_equal "$(ls -la --time-style=+%s.%N "$R/log/" | md5sum; cat "$R/log/"* 2>/dev/null | md5sum)" "$before"
+}
+
+@test "root and nobody log into one directory: each line in its user's own file, 0600" {
+	run pair root "$R/log/" r
+	assert_success
+	assert_output "fd:dir p:dir"
+	run pair nobody "$R/log/" n
+	assert_success
+	assert_output "fd:dir p:dir"
+	run ls "$R/log"
+	assert_output "0.log
+65534.log"
+	assert_equal "$(stat -c '%U %a %h' "$R/log/0.log" "$R/log/65534.log")" "root 600 1
+nobody 600 1"
+	assert_equal "$(wc -l < "$R/log/0.log") $(wc -l < "$R/log/65534.log")" "1 1"
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=0 exe=\"$NB/tests/odc_call\" seq=1 lost=0\$" \
+		"$R/log/0.log"
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=65534 exe=\"$NB/tests/odc_call\" seq=1 lost=0\$" \
+		"$R/log/65534.log"
+	# Later calls append to the same files.
+	pair nobody "$R/log/" n2
+	assert_equal "$(wc -l < "$R/log/65534.log")" 2
+}
+
+@test "odcreat -l DIR/ logs there; a relative DIR/ is made absolute" {
+	cd "$R/work"
+	run "$NB/odcreat" -m mkdir -l ../log/ -- "$NB/tests/odc_call" open d creat,directory
+	assert_success
+	assert_output "fd:dir d:dir"
+	grep -q ' path="d" .* semantics=mkdir ' "$R/log/0.log"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$NB/odcreat" -m einval -l "$R/log/" -- "$NB/tests/odc_call" open /nonexistent/e creat,directory
+	assert_output "EINVAL d:dir"
+	grep -q ' path="/nonexistent/e" .* result=EINVAL ' "$R/log/65534.log"
+}
+
+@test "odcreat -l DIR/ refuses a directory the library would not write to, saying why" {
+	chmod 777 "$R/log"
+	run "$NB/odcreat" -l "$R/log/" -- true
+	assert_failure 2
+	assert_output "odcreat: log directory $R/log/: writable by group or others, and not sticky (install -d -m 1733 -o root makes one every user may log to)"
+	chmod 1733 "$R/log"
+	chown nobody "$R/log"
+	run "$NB/odcreat" -l "$R/log/" -- true
+	assert_failure 2
+	assert_output --partial ": not owned by root ("
+	chown root "$R/log"
+	install -m 0644 -o nobody /dev/null "$R/log/0.log"
+	run "$NB/odcreat" -l "$R/log/" -- true
+	assert_failure 2
+	assert_output "odcreat: log directory $R/log/: your file 0.log is owned by another user"
+	run "$NB/odcreat" -l "$R/missing/" -- true
+	assert_failure 2
+	assert_output "odcreat: log directory $R/missing/: No such file or directory"
+}
+
+@test "a file another user made in your name is not written to" {
+	# Root's, writable by all: nobody may open it, and must not use it.
+	install -m 0666 -o root /dev/null "$R/log/65534.log"
+	refused nobody foreign
+	[ ! -s "$R/log/65534.log" ]
+	# And nobody's in root's name.
+	install -m 0600 -o nobody /dev/null "$R/log/0.log"
+	refused root foreign-root
+	[ ! -s "$R/log/0.log" ]
+}
+
+@test "a symlink in your name is not followed" {
+	install -m 0600 -o nobody /dev/null "$R/target"
+	ln -s "$R/target" "$R/log/65534.log"
+	refused nobody link
+	[ ! -s "$R/target" ]
+}
+
+@test "a file of yours with another hard link is not written to" {
+	install -m 0600 -o nobody /dev/null "$R/log/65534.log"
+	ln "$R/log/65534.log" "$R/other"
+	refused nobody hardlink
+	[ ! -s "$R/other" ]
+}
+
+@test "a file of yours that group or others may write is not written to" {
+	install -m 0620 -o nobody /dev/null "$R/log/65534.log"
+	[ ! -s "$R/log/65534.log" ]
+	install -m 0602 -o root /dev/null "$R/log/0.log"
+	refused root otherw
+	[ ! -s "$R/log/0.log" ]
+}
+
+@test "a FIFO in your name is never waited on nor written to" {
+	mkfifo -m 0600 "$R/log/65534.log"
+	chown nobody "$R/log/65534.log"
+	# Held open for reading (and writing, so the open never waits) by the test.
+	exec 7<>"$R/log/65534.log"
+	run pair nobody "$R/log/" fifo
+	assert_output "fd:dir p:dir"
+	local line=
+	read -r -t 1 -u 7 line || true
+	exec 7<&-
+	assert_equal "$line" ""
+	# With no reader, the open fails at once rather than waiting (the test's timeout).
+	run timeout 10 bash -c "$(declare -f pair); R='$R' NB='$NB'; pair nobody '$R/log/' fifo2"
+	assert_output "fd:dir p:dir"
+}
+
+@test "a directory others may write that is not sticky, or that root does not own, gets nothing" {
+	chmod 0777 "$R/log"
+	refused nobody nonsticky
+	refused root nonsticky-root
+	run ls -A "$R/log"
+	assert_output ""
+	chmod 0775 "$R/log"
+	chgrp nogroup "$R/log"
+	refused root groupw-dir
+	chmod 0755 "$R/log"
+	chown nobody "$R/log"
+	refused nobody notroot
+	run ls -A "$R/log"
+	assert_output ""
+}
+
+@test "a symlink to a good log directory is not followed, trailing slash or not" {
+	ln -s log "$R/linked"
+	refused nobody dirlink "$R/linked/"
+	refused root dirlink-root "$R/linked/"
+	refused root dirlink-slashes "$R/linked//"
+	run ls -A "$R/log"
+	assert_output ""
+}
+
+@test "a directory exchanged with another while calls log: no line lands in the other" {
+	# $R/d is the log directory; $R/evil is nobody's, which the library must never write to.
+	mkdir -m 755 "$R/d"
+	mv "$R/log" "$R/d/log"
+	install -d -m 0777 -o nobody "$R/d/evil"
+	python3 -c '
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+a, b = (os.fsencode(p) for p in sys.argv[1:3])
+end = time.time() + 60
+open(sys.argv[4], "w").close()
+while time.time() < end and not os.path.exists(sys.argv[3]):
+    libc.renameat2(-100, a, -100, b, 2)
+' "$R/d/log" "$R/d/evil" "$R/stop" "$R/started" &
+	local swapper=$!
+	while [ ! -e "$R/started" ]; do sleep 0.05; done
+	mkdir "$R/work/race"
+	chown nobody "$R/work/race"
+	(cd "$R/work/race" && setpriv --reuid=nobody --regid=nogroup --clear-groups env ODCREAT_LOG="$R/d/log/" \
+		ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" -n 5000 open p creat,directory)
+	touch "$R/stop"
+	wait "$swapper"
+	local real=$R/d/log other=$R/d/evil
+	[ "$(stat -c %U "$real")" = root ] || { real=$R/d/evil; other=$R/d/log; }
+	run ls -A "$other"
+	assert_output ""
+	# Some lines arrived, in nobody's file of the real directory (others were lost to the race).
+	[ "$(grep -c ' result=EINVAL ' "$real/65534.log")" -gt 0 ]
+}
