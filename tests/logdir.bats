@@ -208,3 +208,42 @@ while time.time() < end and not os.path.exists(sys.argv[3]):
 	# Some lines arrived, in nobody's file of the real directory (others were lost to the race).
 	[ "$(grep -c ' result=EINVAL ' "$real/65534.log")" -gt 0 ]
 }
+
+@test "report DIR/ counts every user's calls, under the user the file's owner names, and skips a file no user alone wrote" {
+	pair root "$R/log/" r
+	pair nobody "$R/log/" n
+	pair nobody "$R/log/" n2
+	# A file in root's name that nobody owns, and a symlink, hard link and
+	# group-writable file in other names: each skipped, with one line.
+	install -m 0600 -o nobody /dev/null "$R/log/5.log"
+	cp "$R/log/0.log" "$R/log/5.log"
+	install -m 0600 -o 7 /dev/null "$R/log/7.log"
+	ln -s 0.log "$R/log/8.log"
+	install -m 0620 -o 9 /dev/null "$R/log/9.log"
+	sed 's/ uid=0 / uid=9 /' "$R/log/0.log" > "$R/log/9.log"
+	ln "$R/log/7.log" "$R/hard"
+	# Not the library's names: left alone.
+	cp "$R/log/0.log" "$R/log/00.log"
+	cp "$R/log/0.log" "$R/log/0.log.1"
+	run --separate-stderr "$NB/odcreat" report "$R/log/"
+	assert_success
+	assert_line "3 calls from 2 programs on 1 hosts; 0 lost, 3 claimed"
+	assert_line --regexp "^$NB/tests/odc_call +1 "
+	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +2 "
+	assert_equal "$stderr" "odcreat report: $R/log/5.log: skipped: owned by uid 65534, not by uid 5
+odcreat report: $R/log/7.log: skipped: has another hard link
+odcreat report: $R/log/8.log: skipped: a symlink
+odcreat report: $R/log/9.log: skipped: writable by group or others"
+}
+
+@test "report DIR/: a line in a user's file that claims another uid is not counted, for anyone" {
+	pair nobody "$R/log/" n
+	# nobody writes, into its own file, a line in root's name.
+	sed 's/ uid=65534 / uid=0 /' "$R/log/65534.log" >> "$R/log/65534.log"
+	run --separate-stderr "$NB/odcreat" report --format=json "$R/log"
+	assert_success
+	run python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["calls"], r["disowned"], [(p["program"], p["calls"]) for p in r["rows"]])' <<< "$output"
+	assert_output "1 1 [('[uid 65534] $NB/tests/odc_call', 1)]"
+	run "$NB/odcreat" report "$R/log/"
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed; 1 line not counted: its uid= is not its file's owner"
+}

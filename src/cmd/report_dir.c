@@ -1,0 +1,111 @@
+/*
+ * odcreat report DIR/: a log directory's files (log = DIR/), each the
+ * lines of one user, whom the file's owner names: the kernel's word, not
+ * the lines'. The library writes DIR/N.log only where it is a regular
+ * file that N owns, with one link, that group and others cannot write;
+ * a file that is not so now is skipped, said once, since another user
+ * may have written it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "odc_log_dir.h"
+#include "odc_report.h"
+
+/* The uid a file's name says, as the library writes it ("N.log", N without leading zeros), or -1. */
+static long long odc_log_name_uid(const char *name)
+{
+	size_t digits = strspn(name, "0123456789");
+
+	if (digits == 0 || digits > 10 || strcmp(name + digits, ".log") != 0 ||
+	    (name[0] == '0' && digits > 1))
+		return -1;
+	unsigned long long uid = strtoull(name, NULL, 10);
+	return uid <= 0xfffffffeULL ? (long long)uid : -1;
+}
+
+static int odc_log_name_filter(const struct dirent *e)
+{
+	return odc_log_name_uid(e->d_name) >= 0;
+}
+
+static void odc_skip(const char *dir, const char *name, const char *why)
+{
+	fprintf(stderr, "odcreat report: %s%s%s: skipped: %s\n", dir,
+		dir[strlen(dir) - 1] == '/' ? "" : "/", name, why);
+}
+
+/* Why NAME, which ST describes, is not the file of UID alone: NULL where it is. */
+static const char *odc_file_refusal(const struct stat *st, unsigned long uid, char *why, size_t size)
+{
+	if (S_ISREG(st->st_mode) && st->st_uid != uid) {
+		snprintf(why, size, "owned by uid %lu, not by uid %lu", (unsigned long)st->st_uid, uid);
+		return why;
+	}
+	return odc_log_dir_file_refusal(st, (uid_t)uid);
+}
+
+/* One file of the directory, read where it is its user's own. */
+static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
+{
+	unsigned long uid = (unsigned long)odc_log_name_uid(name);
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	char why[96];
+	const char *refusal = NULL;
+
+	if (fd < 0) {
+		odc_skip(dir, name, errno == ELOOP ? "a symlink" : strerror(errno));
+		return;
+	}
+	if (fstat(fd, &st) < 0)
+		refusal = strerror(errno);
+	else
+		refusal = odc_file_refusal(&st, uid, why, sizeof why);
+	FILE *in = refusal ? NULL : fdopen(fd, "r");
+	if (!in) {
+		odc_skip(dir, name, refusal ? refusal : strerror(errno));
+		close(fd);
+		return;
+	}
+	char label[PATH_MAX + 64];
+	snprintf(label, sizeof label, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+	odc_report_read_owned(rep, in, label, uid);
+	fclose(in);
+}
+
+int odc_report_read_dir(struct odc_report *rep, const char *dir)
+{
+	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent **names;
+	struct stat st;
+
+	if (dirfd < 0) {
+		fprintf(stderr, "odcreat report: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	/* Its files are judged one by one; a directory the library refuses holds nothing new. */
+	const char *refusal = fstat(dirfd, &st) == 0 ? odc_log_dir_refusal(&st) : NULL;
+	if (refusal)
+		fprintf(stderr, "odcreat report: %s: the library writes nothing here: %s\n", dir, refusal);
+	int n = scandirat(dirfd, ".", &names, odc_log_name_filter, versionsort);
+	if (n < 0) {
+		fprintf(stderr, "odcreat report: %s: %s\n", dir, strerror(errno));
+		close(dirfd);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		odc_read_one(rep, dirfd, dir, names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	close(dirfd);
+	return 0;
+}
