@@ -247,3 +247,33 @@ odcreat report: $R/log/9.log: skipped: writable by group or others"
 	run "$NB/odcreat" report "$R/log/"
 	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed; 1 line not counted: its uid= is not its file's owner"
 }
+
+# The shell commands of the README's survey step that begins with TEXT: the
+# first fenced block after it (as tests/survey.bats reads them).
+readme_step() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside { sub(/^   /, ""); print }' "$ROOT/README.md"
+}
+
+@test "the README's survey step 2 makes a log that records root and nobody, and step 3's report counts both" {
+	local step
+	step=$(readme_step "2. Observe")
+	[[ $step == *"install -d -m 1733 -o root /var/log/odcreat"* ]] || fail "step 2 is: $step"
+	mkdir -m 755 "$R/upper" "$R/ovl"
+	# /etc overlaid and /var/log a tmpfs, in a private mount namespace; odcreat as installed.
+	run unshare -m --propagation private bash -c "
+		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/ovl' /etc &&
+		mount -t tmpfs odc-log /var/log &&
+		odcreat() { '$NB/odcreat' \"\$@\"; } &&
+		$step
+		cd '$R/work' && mkdir -m 777 w && cd w &&
+		LD_PRELOAD='$NB/libodcreat.so' '$NB/tests/odc_call' open r creat,directory &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups env LD_PRELOAD='$NB/libodcreat.so' \
+			'$NB/tests/odc_call' open n creat,directory &&
+		'$NB/odcreat' report /var/log/odcreat/"
+	assert_success
+	assert_line "odcreat: /etc/odcreat.conf:2: log = /var/log/odcreat/: records every user's calls, each in /var/log/odcreat/UID.log, a file of that user's own"
+	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
+	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +1 "
+}
