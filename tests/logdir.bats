@@ -277,3 +277,25 @@ readme_step() {
 	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
 	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +1 "
 }
+
+@test "lines from before the constructor, a vfork child, a signal handler and 16 threads at once all arrive" {
+	local w=$R/work/awkward n
+	mkdir "$w" && cd "$w"
+	ODCREAT_LOG="$R/log/" ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/early_main"
+	assert_equal "$(grep -c ' path="early-' "$R/log/0.log")" 2
+	run env ODCREAT_LOG="$R/log/" ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_stress" vfork
+	assert_output "vfork=fd:dir"
+	assert_equal "$(grep -c ' path="from-vfork"' "$R/log/0.log")" 1
+	run env ODCREAT_LOG="$R/log/" ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" -t 16 open t creat,directory
+	assert_output --partial "fds=16 inodes=1"
+	assert_equal "$(grep -c ' path="t" ' "$R/log/0.log")" 16
+	mkdir "$w/sig" && cd "$w/sig"
+	n=$(grep -c . "$R/log/0.log")
+	run env ODCREAT_LOG="$R/log/" ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_stress" signal 200
+	assert_success
+	# Every line whole, and at least the handler's 200 and the main flow's 200.
+	[ "$(($(grep -c . "$R/log/0.log") - n))" -ge 400 ]
+	[ "$(grep -vc ' seq=[0-9]* lost=0$' "$R/log/0.log")" -eq 0 ]
+	run ls "$R/log"
+	assert_output "0.log"
+}
