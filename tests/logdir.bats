@@ -299,3 +299,12 @@ readme_step() {
 	run ls "$R/log"
 	assert_output "0.log"
 }
+
+@test "odcreat --seccomp -l DIR/: the supervisor's lines are in its user's file, and report counts them" {
+	cd "$R/work"
+	run "$NB/odcreat" --seccomp -m mkdir -l "$R/log/" -- "$NB/tests/odc_call_static" openat s creat,directory
+	assert_output --regexp "^fd:dir s:dir"
+	grep -q ' path="s" .* semantics=mkdir ' "$R/log/0.log"
+	run "$NB/odcreat" report "$R/log/"
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+}

@@ -102,8 +102,8 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name);
 /*
  * Every line of IN, a log directory's file that the kernel says OWNER
- * alone wrote (src/cmd/report_dir.c): a line whose uid= is not OWNER is
- * counted in disowned, never tallied; another user's lines are named
+ * alone wrote (src/cmd/report_dir.c): a line whose uid= names another
+ * user is counted in disowned, never tallied; another user's lines are named
  * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
  */
 void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner);

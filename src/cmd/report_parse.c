@@ -152,7 +152,8 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 }
 
 /*
- * Whether R's uid= says OWNER, and R's program, where OWNER is not root,
+ * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
+ * lines, which it writes for other processes, as OWNER itself), and R's program, where OWNER is not root,
  * behind "[uid OWNER] " in NAME (of SIZE bytes): the rest of the line is
  * that user's word alone.
  */
@@ -161,7 +162,7 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 	char uid[24];
 	int n = snprintf(uid, sizeof uid, "%lu", owner);
 
-	if (r->uid_len != (size_t)n || memcmp(r->uid, uid, (size_t)n) != 0)
+	if (r->uid && (r->uid_len != (size_t)n || memcmp(r->uid, uid, (size_t)n) != 0))
 		return false;
 	if (owner == 0)
 		return true;
