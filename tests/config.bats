@@ -313,6 +313,11 @@ odcreat: /etc/odcreat.conf: every line is good"
 	chmod 0666 "$R/work/one.log"
 	run in_etc "'$ODCREAT' --config-check"
 	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records every user's calls (it is world-writable, so any user may also write any line into it)"
+	conf "log = $R/none/one.log"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/none/one.log: records no user's calls: its directory $R/none: No such file or directory
+odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
 }
 
 @test "--config-check says what is wrong with a log directory, and fails" {
@@ -341,6 +346,9 @@ odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, o
 	rm "$R/logs" && mv "$R/real" "$R/logs" && chmod 1733 "$R/logs"
 	# A file another user made first in a user's name stops that user's lines.
 	install -m 0600 -o nobody /dev/null "$R/logs/5.log"
+	# Names the library never writes are not its users' files.
+	install -m 0600 -o nobody /dev/null "$R/logs/05.log"
+	install -m 0600 -o nobody /dev/null "$R/logs/5.log.1"
 	run in_etc "'$ODCREAT' --config-check"
 	assert_failure 1
 	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own

@@ -308,3 +308,10 @@ readme_step() {
 	run "$NB/odcreat" report "$R/log/"
 	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
 }
+
+@test "ODCREAT_LOG=DIR/ relative to the working directory, as a relative log file is" {
+	cd "$R"
+	run env ODCREAT_LOG=log/ ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" open work/d creat,directory
+	assert_output "fd:dir log:dir work:dir"
+	grep -q ' path="work/d" .* semantics=mkdir ' "$R/log/0.log"
+}

@@ -55,21 +55,31 @@ static void odc_explain_existing(const struct stat *st)
 	printf("; every other user's calls are lost (log = DIR/ records every user)\n");
 }
 
-static void odc_explain_file(const char *file)
+static int odc_explain_file(const char *file)
 {
 	struct stat st;
 
 	if (lstat(file, &st) == 0) {
 		if (S_ISLNK(st.st_mode) && stat(file, &st) != 0) {
 			printf("a symlink to nothing: the first program that logs creates what it names\n");
-			return;
+			return 0;
 		}
 		odc_explain_existing(&st);
-		return;
+		return 0;
+	}
+	char parent[PATH_MAX];
+	snprintf(parent, sizeof parent, "%s", file);
+	char *slash = strrchr(parent, '/');
+	if (slash)
+		*(slash == parent ? slash + 1 : slash) = '\0';
+	if (slash && stat(parent, &st) != 0) {
+		printf("records no user's calls: its directory %s: %s\n", parent, strerror(errno));
+		return 1;
 	}
 	printf("does not exist yet: the first program that logs creates it (0644 less its umask) as "
 	       "its user's, and from then on it records only the calls of users who may open it "
 	       "for append (log = DIR/ records every user)\n");
+	return 0;
 }
 
 /*
@@ -91,16 +101,14 @@ static int odc_explain_dir_files(int dirfd, const char *dir)
 		return 0;
 	}
 	while ((e = readdir(d))) {
-		char *end;
-		unsigned long uid = strtoul(e->d_name, &end, 10);
+		long long uid = odc_log_dir_name_uid(e->d_name);
 		struct stat st;
-		if (end == e->d_name || strcmp(end, ".log") != 0 ||
-		    fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		if (uid < 0 || fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			continue;
 		const char *why = S_ISLNK(st.st_mode) ? "a symlink" : odc_log_dir_file_refusal(&st, (uid_t)uid);
 		if (!why)
 			continue;
-		printf("odcreat:   %s%s is %s: uid %lu's calls are not recorded until it is removed\n", dir,
+		printf("odcreat:   %s%s is %s: uid %lld's calls are not recorded until it is removed\n", dir,
 		       e->d_name, why, uid);
 		bad++;
 	}
@@ -167,6 +175,5 @@ int odc_explain_log(const char *file, unsigned line, const char *value)
 	}
 	if (odc_log_names_dir(value))
 		return odc_explain_dir(value);
-	odc_explain_file(value);
-	return 0;
+	return odc_explain_file(value);
 }

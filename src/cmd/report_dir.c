@@ -19,21 +19,9 @@
 #include "odc_log_dir.h"
 #include "odc_report.h"
 
-/* The uid a file's name says, as the library writes it ("N.log", N without leading zeros), or -1. */
-static long long odc_log_name_uid(const char *name)
-{
-	size_t digits = strspn(name, "0123456789");
-
-	if (digits == 0 || digits > 10 || strcmp(name + digits, ".log") != 0 ||
-	    (name[0] == '0' && digits > 1))
-		return -1;
-	unsigned long long uid = strtoull(name, NULL, 10);
-	return uid <= 0xfffffffeULL ? (long long)uid : -1;
-}
-
 static int odc_log_name_filter(const struct dirent *e)
 {
-	return odc_log_name_uid(e->d_name) >= 0;
+	return odc_log_dir_name_uid(e->d_name) >= 0;
 }
 
 static void odc_skip(const char *dir, const char *name, const char *why)
@@ -55,7 +43,7 @@ static const char *odc_file_refusal(const struct stat *st, unsigned long uid, ch
 /* One file of the directory, read where it is its user's own. */
 static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
 {
-	unsigned long uid = (unsigned long)odc_log_name_uid(name);
+	unsigned long uid = (unsigned long)odc_log_dir_name_uid(name);
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
 	char why[96];
@@ -88,7 +76,8 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 	struct stat st;
 
 	if (dirfd < 0) {
-		fprintf(stderr, "odcreat report: %s: %s\n", dir, strerror(errno));
+		fprintf(stderr, "odcreat report: %s: %s%s\n", dir, strerror(errno),
+			errno == EACCES ? " (only root may list a log directory of mode 1733)" : "");
 		return -1;
 	}
 	/* Its files are judged one by one; a directory the library refuses holds nothing new. */

@@ -31,7 +31,7 @@ bool odc_log_names_dir(const char *dest)
 {
 	size_t n = strlen(dest);
 
-	return n > 0 && dest[0] == '/' && dest[n - 1] == '/';
+	return n > 0 && dest[n - 1] == '/';
 }
 
 /*
@@ -110,6 +110,22 @@ size_t odc_log_dir_name(char name[ODC_LOG_DIR_NAME_MAX], uid_t uid)
 
 	odc_copy(name + n, ".log", sizeof ".log");
 	return n + sizeof ".log" - 1;
+}
+
+/* For the command (--config-check, report): a loop of digits, no strtoul, which the library would import. */
+long long odc_log_dir_name_uid(const char *name)
+{
+	unsigned long long uid = 0;
+	size_t n = 0;
+
+	for (; name[n] >= '0' && name[n] <= '9'; n++) {
+		if (n == 10)
+			return -1;
+		uid = uid * 10 + (unsigned)(name[n] - '0');
+	}
+	if (n == 0 || (name[0] == '0' && n > 1) || strcmp(name + n, ".log") != 0)
+		return -1;
+	return uid <= 0xfffffffeULL ? (long long)uid : -1;
 }
 
 /*
