@@ -246,6 +246,10 @@ odcreat report: $R/log/9.log: skipped: writable by group or others"
 	assert_output "1 1 [('[uid 65534] $NB/tests/odc_call', 1)]"
 	run "$NB/odcreat" report "$R/log/"
 	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed; 1 line not counted: its uid= is not its file's owner"
+	# Only root may list a 1733 directory: anyone else is told so, not shown an empty report.
+	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" report "$R/log/"
+	assert_failure 125
+	assert_equal "$stderr" "odcreat report: $R/log/: Permission denied (only root may list a log directory of mode 1733)"
 }
 
 # The shell commands of the README's survey step that begins with TEXT: the

@@ -16,12 +16,56 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "odc_exit.h"
 #include "odc_log_dir.h"
 #include "odc_report.h"
 
-static int odc_log_name_filter(const struct dirent *e)
+/* A log directory's files in the order of their uids, so that reports of one directory agree. */
+struct odc_log_file {
+	unsigned long long uid;
+	char name[ODC_LOG_DIR_NAME_MAX];
+};
+
+static int odc_by_uid(const void *a, const void *b)
 {
-	return odc_log_dir_name_uid(e->d_name) >= 0;
+	unsigned long long x = ((const struct odc_log_file *)a)->uid, y = ((const struct odc_log_file *)b)->uid;
+
+	return (x > y) - (x < y);
+}
+
+/* The library's files in the directory open at DIRFD (readdir, not scandirat, which musl lacks): their count, or -1. */
+static long odc_list(int dirfd, struct odc_log_file **files)
+{
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	const struct dirent *e;
+	size_t n = 0, cap = 0;
+
+	*files = NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		long long uid = odc_log_dir_name_uid(e->d_name);
+		if (uid < 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct odc_log_file *grown = realloc(*files, cap * sizeof **files);
+			if (!grown) {
+				perror("odcreat report");
+				exit(ODC_EXIT_FAILED);
+			}
+			*files = grown;
+		}
+		(*files)[n].uid = (unsigned long long)uid;
+		odc_log_dir_name((*files)[n++].name, (uid_t)uid);
+	}
+	closedir(d);
+	qsort(*files, n, sizeof **files, odc_by_uid);
+	return (long)n;
 }
 
 static void odc_skip(const char *dir, const char *name, const char *why)
@@ -69,32 +113,35 @@ static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, con
 	fclose(in);
 }
 
+static void odc_cannot_list(const char *dir)
+{
+	fprintf(stderr, "odcreat report: %s: %s%s\n", dir, strerror(errno),
+		errno == EACCES ? " (only root may list a log directory of mode 1733)" : "");
+}
+
 int odc_report_read_dir(struct odc_report *rep, const char *dir)
 {
 	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	struct dirent **names;
 	struct stat st;
 
 	if (dirfd < 0) {
-		fprintf(stderr, "odcreat report: %s: %s%s\n", dir, strerror(errno),
-			errno == EACCES ? " (only root may list a log directory of mode 1733)" : "");
+		odc_cannot_list(dir);
 		return -1;
 	}
 	/* Its files are judged one by one; a directory the library refuses holds nothing new. */
 	const char *refusal = fstat(dirfd, &st) == 0 ? odc_log_dir_refusal(&st) : NULL;
 	if (refusal)
 		fprintf(stderr, "odcreat report: %s: the library writes nothing here: %s\n", dir, refusal);
-	int n = scandirat(dirfd, ".", &names, odc_log_name_filter, versionsort);
+	struct odc_log_file *files;
+	long n = odc_list(dirfd, &files);
 	if (n < 0) {
-		fprintf(stderr, "odcreat report: %s: %s\n", dir, strerror(errno));
+		odc_cannot_list(dir);
 		close(dirfd);
 		return -1;
 	}
-	for (int i = 0; i < n; i++) {
-		odc_read_one(rep, dirfd, dir, names[i]->d_name);
-		free(names[i]);
-	}
-	free(names);
+	for (long i = 0; i < n; i++)
+		odc_read_one(rep, dirfd, dir, files[i].name);
+	free(files);
 	close(dirfd);
 	return 0;
 }
