@@ -26,6 +26,9 @@ struct odc_settings {
 	int facility;
 	const char *log;		/* NULL: no log */
 	char log_path[PATH_MAX];	/* a log named by the file; log points here */
+	/* Where set (--config-check), told of every valid log = VALUE at LINE, applying or not. */
+	void (*on_log)(void *arg, unsigned line, const char *value);
+	void *on_log_arg;
 };
 
 /* The program sections are matched against: up to two paths, NULL where absent. */

@@ -210,7 +210,8 @@ odcreat: /etc/odcreat.conf:12: unknown mode, using einval; valid modes:$(printf 
 	conf "mode = native" "log = journal" "[/opt/legacy/bin/*]" "mode = legacy"
 	run in_etc "'$ODCREAT' --config-check"
 	assert_success
-	assert_output "odcreat: /etc/odcreat.conf: every line is good"
+	assert_output "odcreat: /etc/odcreat.conf:2: log = journal: records every user's calls
+odcreat: /etc/odcreat.conf: every line is good"
 	conf "mode = nosuch" "[x" "log_facility = local3"
 	run in_etc "chmod 666 /etc/odcreat.conf && '$ODCREAT' --config-check /etc/odcreat.conf"
 	assert_failure 1
@@ -260,4 +261,97 @@ b True"
 		assert_output --partial "fds=1 inodes=1"
 	done
 	assert_equal "$(grep -c ' semantics=legacy ' "$R/work/race.log")" 80
+}
+
+@test "log = DIR/: every program logs into its own user's file there, root's, nobody's and a setuid program's" {
+	install -d -m 1733 -o root "$R/logs"
+	conf "mode = mkdir" "log = $R/logs/"
+	echo "$R/libodcreat.so" > "$R/upper/ld.so.preload"
+	run in_etc "'$R/odc_call' open r creat,directory &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups '$R/odc_call' open n creat,directory &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups '$R/odc_call_suid' open s creat,directory"
+	assert_success
+	run ls "$R/logs"
+	assert_output "0.log
+65534.log"
+	grep -q ' path="r" .* uid=0 ' "$R/logs/0.log"
+	grep -q ' path="n" .* uid=65534 ' "$R/logs/65534.log"
+	# The setuid program runs as root: its line is root's.
+	grep -q ' path="s" .* uid=0 exe="'"$R"'/odc_call_suid" ' "$R/logs/0.log"
+	[ "$(cat "$R/logs/"* | wc -l)" -eq 3 ]
+}
+
+@test "log = DIR/ and ODCREAT_LOG=DIR/ are accepted; a relative DIR/ is a bad line" {
+	conf "log = logs/"
+	run --separate-stderr in_etc "$(lib d)"
+	assert_equal "$stderr" 'odcreat: /etc/odcreat.conf:1: log is syslog, journal, stderr or an absolute path: "logs/"'
+	install -d -m 1733 -o root "$R/logs"
+	conf "log = journal"
+	run in_etc "$(lib ODCREAT_LOG="$R/logs/" ODCREAT_MODE=mkdir d)"
+	assert_output --partial "fd:dir"
+	grep -q ' path="d" .* semantics=mkdir .* uid=0 ' "$R/logs/0.log"
+}
+
+@test "--config-check says which users each log records" {
+	install -d -m 1733 -o root "$R/logs"
+	conf "log = journal" "log = syslog" "log = $R/logs/" "[/opt/*]" "log = $R/work/one.log" "log = stderr"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_success
+	assert_output "odcreat: /etc/odcreat.conf:1: log = journal: records every user's calls
+odcreat: /etc/odcreat.conf:2: log = syslog: records every user's calls
+odcreat: /etc/odcreat.conf:3: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own
+odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: does not exist yet: the first program that logs creates it (0644 less its umask) as its user's, and from then on it records only the calls of users who may open it for append (log = DIR/ records every user)
+odcreat: /etc/odcreat.conf:6: log = stderr: each program writes its calls to its own standard error, nowhere in common
+odcreat: /etc/odcreat.conf: every line is good"
+	install -m 0644 -o nobody /dev/null "$R/work/one.log"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records only the calls of users who may open it for append: root, its owner nobody (uid 65534); every other user's calls are lost (log = DIR/ records every user)"
+	chmod 0664 "$R/work/one.log"
+	chgrp nogroup "$R/work/one.log"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records only the calls of users who may open it for append: root, its owner nobody (uid 65534), members of group nogroup (gid $(getent group nogroup | cut -d: -f3)); every other user's calls are lost (log = DIR/ records every user)"
+	chmod 0666 "$R/work/one.log"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records every user's calls (it is world-writable, so any user may also write any line into it)"
+	conf "log = $R/none/one.log"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/none/one.log: records no user's calls: its directory $R/none: No such file or directory
+odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
+}
+
+@test "--config-check says what is wrong with a log directory, and fails" {
+	conf "log = $R/logs/"
+	local fix="(install -d -m 1733 -o root $R/logs/ makes one that records every user)"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: No such file or directory $fix
+odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
+	install -d -m 0777 -o root "$R/logs"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: writable by group or others, and not sticky $fix"
+	chmod 1733 "$R/logs"
+	chown nobody "$R/logs"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: not owned by root $fix"
+	chown root "$R/logs"
+	chmod 0755 "$R/logs"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records only root's calls: others may not create their files in it (mode 0755; 1733 lets every user)"
+	mv "$R/logs" "$R/real" && ln -s real "$R/logs"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: it is a symlink, which is not followed $fix"
+	rm "$R/logs" && mv "$R/real" "$R/logs" && chmod 1733 "$R/logs"
+	# A file another user made first in a user's name stops that user's lines.
+	install -m 0600 -o nobody /dev/null "$R/logs/5.log"
+	# Names the library never writes are not its users' files.
+	install -m 0600 -o nobody /dev/null "$R/logs/05.log"
+	install -m 0600 -o nobody /dev/null "$R/logs/5.log.1"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own
+odcreat:   $R/logs/5.log is owned by another user: uid 5's calls are not recorded until it is removed
+odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
 }

@@ -3,16 +3,19 @@
  * the log named absolutely in ODCREAT_LOG.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "odc_env.h"
 #include "odc_exit.h"
 #include "odc_log.h"
+#include "odc_log_dir.h"
 
 /* Under each ABI's library directory, one of its own: a preload-only plugin. */
 #define ODC_SHIM_DIR "odcreat"
@@ -116,9 +119,60 @@ void odc_set_preload(const char *shim)
 }
 
 /*
+ * A log directory the library would write nothing to is said at once, as
+ * a log file that cannot be opened is: the directory's fault, or that of
+ * this user's file in it, where there is one (the library creates it).
+ */
+static void odc_check_log_dir(const char *dir)
+{
+	struct stat st;
+	long fd = odc_log_dir_open(dir, &st);
+	const char *why = fd < 0 ? strerror((int)-fd) : odc_log_dir_refusal(&st);
+
+	if (!why) {
+		char name[ODC_LOG_DIR_NAME_MAX];
+		odc_log_dir_name(name, geteuid());
+		struct stat file;
+		if (fstatat((int)fd, name, &file, AT_SYMLINK_NOFOLLOW) == 0)
+			why = odc_log_dir_file_refusal(&file, geteuid());
+		if (why) {
+			fprintf(stderr, "odcreat: log directory %s: your file %s is %s\n", dir, name, why);
+			exit(ODC_EXIT_USAGE);
+		}
+	}
+	if (fd >= 0)
+		close((int)fd);
+	if (why) {
+		fprintf(stderr, "odcreat: log directory %s: %s%s\n", dir, why,
+			fd >= 0 ? " (install -d -m 1733 -o root makes one every user may log to)" : "");
+		exit(ODC_EXIT_USAGE);
+	}
+}
+
+/*
+ * The log file opened as the library will open it: a FIFO with no reader
+ * yet is fine, a symlink the kernel's rule refuses means no log (said
+ * once): whether to log.
+ */
+static bool odc_open_log_file(const char *log)
+{
+	bool refused;
+	long fd = odc_log_open(log, &refused);
+
+	if (refused)
+		return false;
+	if (fd < 0 && fd != -ENXIO) {
+		fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
+		exit(ODC_EXIT_USAGE);
+	}
+	if (fd >= 0)
+		close((int)fd);
+	return true;
+}
+
+/*
  * An absolute name the command can still reach after it changes directory,
- * opened here as the library will open it: a FIFO with no reader yet is
- * fine, a symlink the kernel's rule refuses means no log (said once).
+ * checked here as the library will use it.
  */
 void odc_set_log(const char *log)
 {
@@ -135,22 +189,15 @@ void odc_set_log(const char *log)
 			}
 			log = absolute;
 		}
-		bool refused;
-		long fd = odc_log_open(log, &refused);
-		if (refused) {
+		if (odc_log_names_dir(log)) {
+			odc_check_log_dir(log);
+		} else if (!odc_open_log_file(log)) {
 			unsetenv("ODCREAT_LOG");
 			return;
 		}
-		if (fd < 0 && fd != -ENXIO) {
-			fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
-			exit(ODC_EXIT_USAGE);
-		}
-		if (fd >= 0)
-			close((int)fd);
 	}
 	if (setenv("ODCREAT_LOG", log, 1) < 0) {
 		perror("odcreat");
 		exit(ODC_EXIT_FAILED);
 	}
 }
-

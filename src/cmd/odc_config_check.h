@@ -9,4 +9,11 @@
  */
 int odc_config_check(const char *file);
 
+/*
+ * Say on standard output which users' calls the log VALUE, set at FILE's
+ * LINE, records (src/cmd/config_log.c): 1 where it records none but
+ * root's, or something stops a user's lines, else 0.
+ */
+int odc_explain_log(const char *file, unsigned line, const char *value);
+
 #endif

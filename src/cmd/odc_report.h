@@ -20,8 +20,8 @@
  * CLAIMED: the program's name is the sender's own word, not journald's.
  */
 struct odc_record {
-	const char *prog, *host, *sender, *path, *result, *state, *would;
-	size_t prog_len, host_len, sender_len, path_len, result_len, state_len, would_len;
+	const char *prog, *host, *sender, *path, *result, *state, *would, *uid;
+	size_t prog_len, host_len, sender_len, path_len, result_len, state_len, would_len, uid_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed;
 };
@@ -92,6 +92,7 @@ struct odc_report {
 	struct odc_report_last last;
 	long claimed, lost;
 	long records, unparsed;
+	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 };
@@ -100,6 +101,20 @@ struct odc_report {
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 /* Every line of IN, named NAME where one is not a record. */
 void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name);
+/*
+ * Every line of IN, a log directory's file that the kernel says OWNER
+ * alone wrote (src/cmd/report_dir.c): a line whose uid= names another
+ * user is counted in disowned, never tallied; another user's lines are named
+ * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
+ */
+void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner);
+/*
+ * Every DIR/N.log of a log directory (log = DIR/), each read as owned by
+ * N where it is a regular file of N's with one link that group and others
+ * cannot write; any other is skipped, with one line on stderr. 0, or -1
+ * where DIR cannot be read.
+ */
+int odc_report_read_dir(struct odc_report *rep, const char *dir);
 /*
  * Journald's export format from IN: each entry with odcreat's fields
  * given to ADD; an entry without them is skipped, one that breaks the

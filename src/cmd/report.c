@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "odc_exit.h"
@@ -22,7 +23,7 @@
 
 static const char odc_report_usage[] =
 	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program] [--journal]\n"
-	"                      [FILE...]\n"
+	"                      [FILE|DIR/...]\n"
 	"       odcreat report --help\n";
 
 struct odc_report_choice {
@@ -51,9 +52,20 @@ static int odc_report_choose(const struct odc_report_choice *choices, const char
 	return -1;
 }
 
+/* Whether FILE is a directory: a log directory's files (log = DIR/). */
+static bool odc_report_is_dir(const char *file)
+{
+	struct stat st;
+
+	return stat(file, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static int odc_report_input(struct odc_report *rep, const char *file, bool journal)
 {
 	bool std = strcmp(file, "-") == 0;
+
+	if (!std && !journal && odc_report_is_dir(file))
+		return odc_report_read_dir(rep, file);
 	FILE *in = std ? stdin : fopen(file, "r");
 
 	if (!in) {

@@ -52,6 +52,7 @@ static const char **odc_field(struct odc_line_fields *f, const char *key, size_t
 	ODC_FIELD("result", r.result)
 	ODC_FIELD("state", r.state)
 	ODC_FIELD("would", r.would)
+	ODC_FIELD("uid", r.uid)
 #undef ODC_FIELD
 	return NULL;
 }
@@ -150,9 +151,33 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	return r->prog && r->path && r->result && r->result_len;
 }
 
-void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
+/*
+ * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
+ * lines, which it writes for other processes, as OWNER itself), and R's program, where OWNER is not root,
+ * behind "[uid OWNER] " in NAME (of SIZE bytes): the rest of the line is
+ * that user's word alone.
+ */
+static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, size_t size)
 {
-	char *line = NULL;
+	char uid[24];
+	int n = snprintf(uid, sizeof uid, "%lu", owner);
+
+	if (r->uid && (r->uid_len != (size_t)n || memcmp(r->uid, uid, (size_t)n) != 0))
+		return false;
+	if (owner == 0)
+		return true;
+	int head = snprintf(name, size, "[uid %lu] ", owner);
+	size_t len = r->prog_len < size - (size_t)head ? r->prog_len : size - (size_t)head;
+	memcpy(name + head, r->prog, len);
+	r->prog = name;
+	r->prog_len = (size_t)head + len;
+	return true;
+}
+
+/* Every line of IN; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
+static void odc_read_lines(struct odc_report *rep, FILE *in, const char *name, long long owner)
+{
+	char *line = NULL, prog[ODC_REPORT_NAME_MAX + 32];
 	size_t cap = 0;
 	ssize_t len;
 	long number = 0;
@@ -162,12 +187,24 @@ void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
 		number++;
 		if (len > 0 && line[len - 1] == '\n')
 			len--;
-		if (odc_report_parse_line(line, (size_t)len, &r))
-			odc_report_add(rep, &r);
-		else
+		if (!odc_report_parse_line(line, (size_t)len, &r))
 			odc_report_unparsed(rep, name, number);
+		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
+			rep->disowned++;
+		else
+			odc_report_add(rep, &r);
 	}
 	free(line);
+}
+
+void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
+{
+	odc_read_lines(rep, in, name, -1);
+}
+
+void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner)
+{
+	odc_read_lines(rep, in, name, (long long)owner);
 }
 
 /* One field of an export entry, at most this long, is kept; longer ones are skipped. */

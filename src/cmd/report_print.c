@@ -144,6 +144,10 @@ static void odc_print_text(const struct odc_report *rep)
 		if (rep->unparsed > 10)
 			printf(" ...");
 	}
+	if (rep->disowned)
+		printf("; %ld line%s not counted: %s uid= is not %s file's owner", rep->disowned,
+		       rep->disowned == 1 ? "" : "s", rep->disowned == 1 ? "its" : "their",
+		       rep->disowned == 1 ? "its" : "their");
 	putchar('\n');
 }
 
@@ -202,9 +206,9 @@ static void odc_print_json(const struct odc_report *rep)
 	struct odc_count counts[6];
 
 	printf("{\"calls\":%ld,\"programs\":%zu,\"hosts\":%zu,\"lost\":%ld,\"claimed\":%ld,"
-	       "\"unparsed\":%ld,\"unparsed_at\":[",
+	       "\"disowned\":%ld,\"unparsed\":%ld,\"unparsed_at\":[",
 	       rep->records, rep->programs.count, rep->hosts.count, rep->lost, rep->claimed,
-	       rep->unparsed);
+	       rep->disowned, rep->unparsed);
 	for (long i = 0; i < rep->unparsed && i < 10; i++) {
 		printf(i ? "," : "");
 		odc_print_json_string(rep->where[i]);

@@ -151,7 +151,11 @@ static void odc_conf_setting(struct odc_conf_parser *p, const char *key, const c
 	} else if (strcmp(key, "log") == 0) {
 		if (!odc_conf_log_valid(value)) {
 			odc_conf_bad(p, "log is syslog, journal, stderr or an absolute path", value);
-		} else if (p->applies) {
+			return;
+		}
+		if (s->on_log)
+			s->on_log(s->on_log_arg, p->line, value);
+		if (p->applies) {
 			odc_copy(s->log_path, value, strlen(value) + 1);
 			s->log = s->log_path;
 		}

@@ -13,6 +13,8 @@
 #include "odc_line.h"
 #include "odc_log.h"
 #include "odc_log_dest.h"
+#include "odc_line.h"
+#include "odc_log_dir.h"
 #include "odc_log_write.h"
 #include "odc_path.h"
 #include "odc_raw.h"
@@ -133,6 +135,8 @@ bool odc_log_send(const char *dest, const struct odc_line *l)
 
 	if (strcmp(dest, ODC_LOG_STDERR) == 0)
 		return odc_log_stderr(l);
+	if (odc_log_names_dir(dest))
+		return odc_log_dir_send(dest, l);
 	int fd = odc_log_file(dest, &st);
 	return fd >= 0 && odc_log_write(fd, &st, l);
 }

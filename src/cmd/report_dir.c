@@ -1,0 +1,147 @@
+/*
+ * odcreat report DIR/: a log directory's files (log = DIR/), each the
+ * lines of one user, whom the file's owner names: the kernel's word, not
+ * the lines'. The library writes DIR/N.log only where it is a regular
+ * file that N owns, with one link, that group and others cannot write;
+ * a file that is not so now is skipped, said once, since another user
+ * may have written it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "odc_exit.h"
+#include "odc_log_dir.h"
+#include "odc_report.h"
+
+/* A log directory's files in the order of their uids, so that reports of one directory agree. */
+struct odc_log_file {
+	unsigned long long uid;
+	char name[ODC_LOG_DIR_NAME_MAX];
+};
+
+static int odc_by_uid(const void *a, const void *b)
+{
+	unsigned long long x = ((const struct odc_log_file *)a)->uid, y = ((const struct odc_log_file *)b)->uid;
+
+	return (x > y) - (x < y);
+}
+
+/* The library's files in the directory open at DIRFD (readdir, not scandirat, which musl lacks): their count, or -1. */
+static long odc_list(int dirfd, struct odc_log_file **files)
+{
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	const struct dirent *e;
+	size_t n = 0, cap = 0;
+
+	*files = NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		long long uid = odc_log_dir_name_uid(e->d_name);
+		if (uid < 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct odc_log_file *grown = realloc(*files, cap * sizeof **files);
+			if (!grown) {
+				perror("odcreat report");
+				exit(ODC_EXIT_FAILED);
+			}
+			*files = grown;
+		}
+		(*files)[n].uid = (unsigned long long)uid;
+		odc_log_dir_name((*files)[n++].name, (uid_t)uid);
+	}
+	closedir(d);
+	qsort(*files, n, sizeof **files, odc_by_uid);
+	return (long)n;
+}
+
+static void odc_skip(const char *dir, const char *name, const char *why)
+{
+	fprintf(stderr, "odcreat report: %s%s%s: skipped: %s\n", dir,
+		dir[strlen(dir) - 1] == '/' ? "" : "/", name, why);
+}
+
+/* Why NAME, which ST describes, is not the file of UID alone: NULL where it is. */
+static const char *odc_file_refusal(const struct stat *st, unsigned long uid, char *why, size_t size)
+{
+	if (S_ISREG(st->st_mode) && st->st_uid != uid) {
+		snprintf(why, size, "owned by uid %lu, not by uid %lu", (unsigned long)st->st_uid, uid);
+		return why;
+	}
+	return odc_log_dir_file_refusal(st, (uid_t)uid);
+}
+
+/* One file of the directory, read where it is its user's own. */
+static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
+{
+	unsigned long uid = (unsigned long)odc_log_dir_name_uid(name);
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	char why[96];
+	const char *refusal = NULL;
+
+	if (fd < 0) {
+		odc_skip(dir, name, errno == ELOOP ? "a symlink" : strerror(errno));
+		return;
+	}
+	if (fstat(fd, &st) < 0)
+		refusal = strerror(errno);
+	else
+		refusal = odc_file_refusal(&st, uid, why, sizeof why);
+	FILE *in = refusal ? NULL : fdopen(fd, "r");
+	if (!in) {
+		odc_skip(dir, name, refusal ? refusal : strerror(errno));
+		close(fd);
+		return;
+	}
+	char label[PATH_MAX + 64];
+	snprintf(label, sizeof label, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+	odc_report_read_owned(rep, in, label, uid);
+	fclose(in);
+}
+
+static void odc_cannot_list(const char *dir)
+{
+	fprintf(stderr, "odcreat report: %s: %s%s\n", dir, strerror(errno),
+		errno == EACCES ? " (only root may list a log directory of mode 1733)" : "");
+}
+
+int odc_report_read_dir(struct odc_report *rep, const char *dir)
+{
+	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+
+	if (dirfd < 0) {
+		odc_cannot_list(dir);
+		return -1;
+	}
+	/* Its files are judged one by one; a directory the library refuses holds nothing new. */
+	const char *refusal = fstat(dirfd, &st) == 0 ? odc_log_dir_refusal(&st) : NULL;
+	if (refusal)
+		fprintf(stderr, "odcreat report: %s: the library writes nothing here: %s\n", dir, refusal);
+	struct odc_log_file *files;
+	long n = odc_list(dirfd, &files);
+	if (n < 0) {
+		odc_cannot_list(dir);
+		close(dirfd);
+		return -1;
+	}
+	for (long i = 0; i < n; i++)
+		odc_read_one(rep, dirfd, dir, files[i].name);
+	free(files);
+	close(dirfd);
+	return 0;
+}

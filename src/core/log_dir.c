@@ -1,0 +1,171 @@
+/*
+ * The log directory (odc_log_dir.h). A single file log records only the
+ * users who may write it; here each process appends to a file of its own
+ * effective user's, DIR/EUID.log, which it creates itself (0600) where it
+ * is missing. The file is used only where the kernel's word backs the
+ * name: a regular file that EUID owns, with no other link, that neither
+ * group nor others may write. The directory must be root's, and sticky if
+ * group or others may write it, so that nobody can remove or rename
+ * another's file (1733: anyone may create a file, nobody may list them).
+ *
+ * Everything is opened for one line and closed after it: no descriptor
+ * or state is kept, so a process that changes its effective uid, forks,
+ * or logs from a vfork child that shares its memory always writes to the
+ * file of the user it is at that moment, and threads and signal handlers
+ * share nothing. No malloc, no stdio, no locks: only system calls the
+ * library imports already. It costs four calls more a line than a kept
+ * file, and lines are written only for calls that carry the pair.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "odc_line.h"
+#include "odc_log_dir.h"
+#include "odc_log_write.h"
+#include "odc_real.h"
+
+bool odc_log_names_dir(const char *dest)
+{
+	size_t n = strlen(dest);
+
+	return n > 0 && dest[n - 1] == '/';
+}
+
+/*
+ * DIR without its trailing slashes, into OUT ("/" stays "/"): a trailing
+ * slash would make the kernel follow a symlink that O_NOFOLLOW must refuse.
+ */
+static bool odc_log_dir_strip(const char *dir, char out[PATH_MAX])
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n >= PATH_MAX)
+		return false;
+	odc_copy(out, dir, n);
+	out[n] = '\0';
+	return true;
+}
+
+/*
+ * O_PATH: 1733 lets others create files but not read the directory, so
+ * it cannot be opened O_RDONLY by them; a path descriptor needs only the
+ * search permission that the open in it needs anyway.
+ */
+long odc_log_dir_open(const char *dir, struct stat *st)
+{
+	char path[PATH_MAX];
+
+	if (!odc_log_dir_strip(dir, path))
+		return -ENAMETOOLONG;
+	long fd = odc_real_openat(AT_FDCWD, path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (fd < 0)
+		return fd;
+	if (fstat((int)fd, st) < 0) {
+		long err = -errno;
+		close((int)fd);
+		return err;
+	}
+	return fd;
+}
+
+const char *odc_log_dir_refusal(const struct stat *st)
+{
+	if (!S_ISDIR(st->st_mode))
+		return "not a directory";
+	if (st->st_uid != 0)
+		return "not owned by root";
+	/* Without the sticky bit, anyone who may write it may rename or remove any file in it. */
+	if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(st->st_mode & S_ISVTX))
+		return "writable by group or others, and not sticky";
+	return NULL;
+}
+
+/*
+ * Each rule keeps another user's hand out of UID's lines: a symlink or a
+ * FIFO could lead them elsewhere (O_NOFOLLOW, S_ISREG); a file another
+ * owns, or one group or others may write, takes lines from others too;
+ * a second link is a name the directory's rules do not guard.
+ */
+const char *odc_log_dir_file_refusal(const struct stat *st, uid_t uid)
+{
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if (st->st_uid != uid)
+		return "owned by another user";
+	if (st->st_nlink != 1)
+		return "has another hard link";
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by group or others";
+	return NULL;
+}
+
+size_t odc_log_dir_name(char name[ODC_LOG_DIR_NAME_MAX], uid_t uid)
+{
+	size_t n = odc_format_uint(name, uid);
+
+	odc_copy(name + n, ".log", sizeof ".log");
+	return n + sizeof ".log" - 1;
+}
+
+/* For the command (--config-check, report): a loop of digits, no strtoul, which the library would import. */
+long long odc_log_dir_name_uid(const char *name)
+{
+	unsigned long long uid = 0;
+	size_t n = 0;
+
+	for (; name[n] >= '0' && name[n] <= '9'; n++) {
+		if (n == 10)
+			return -1;
+		uid = uid * 10 + (unsigned)(name[n] - '0');
+	}
+	if (n == 0 || (name[0] == '0' && n > 1) || strcmp(name + n, ".log") != 0)
+		return -1;
+	return uid <= 0xfffffffeULL ? (long long)uid : -1;
+}
+
+/*
+ * EUID's file, opened relative to the directory's descriptor, so that a
+ * rename of the directory or of anything above it between the checks and
+ * the open cannot steer the line elsewhere. O_NONBLOCK: a FIFO planted in
+ * the name fails the open or is refused, never waits.
+ */
+static int odc_log_dir_file(int dirfd, uid_t euid, struct stat *st)
+{
+	const int flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	char name[ODC_LOG_DIR_NAME_MAX];
+
+	odc_log_dir_name(name, euid);
+	long fd = odc_real_openat(dirfd, name, flags, 0600);
+	if (fd < 0)
+		return -1;
+	if (fstat((int)fd, st) < 0 || odc_log_dir_file_refusal(st, euid)) {
+		close((int)fd);
+		return -1;
+	}
+	return (int)fd;
+}
+
+bool odc_log_dir_send(const char *dir, const struct odc_line *l)
+{
+	struct stat st;
+	long dirfd = odc_log_dir_open(dir, &st);
+
+	if (dirfd < 0)
+		return false;
+	if (odc_log_dir_refusal(&st)) {
+		close((int)dirfd);
+		return false;
+	}
+	int fd = odc_log_dir_file((int)dirfd, geteuid(), &st);
+	close((int)dirfd);
+	if (fd < 0)
+		return false;
+	bool written = odc_log_write(fd, &st, l);
+	close(fd);
+	return written;
+}
