@@ -51,7 +51,7 @@ work() {
 
 # fleet PIPELINE: the fleet, with $D/conf as every host's /etc/odcreat.conf.
 fleet() {
-	timeout 120 unshare -m -n -p -f --mount-proc --propagation private \
+	timeout 120 unshare -m -n -p -f --kill-child --mount-proc --propagation private \
 		"$ROOT/tests/fleet.sh" "$1" "$D" "$SHIM"
 }
 

@@ -62,7 +62,7 @@ private_node() {
 preload_everything() {
 	local node=$1
 	mkdir -p "$dir/$node/upper" "$dir/$node/work"
-	mount -t overlay odc-etc -o lowerdir=/etc,upperdir="$dir/$node/upper",workdir="$dir/$node/work" /etc
+	mount -t overlay odc-etc -o "lowerdir=/etc,upperdir=$dir/$node/upper,workdir=$dir/$node/work" /etc
 	echo "$node" > /etc/hostname
 	printf '%s\n' "$lib" > /etc/ld.so.preload
 	cp "$dir/conf" /etc/odcreat.conf
