@@ -49,6 +49,13 @@ work() {
 	} > "$D/work/odc-host3"
 }
 
+# readme TEXT: the first fenced block of the README after the line that holds TEXT.
+readme() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside { sub(/^  /, ""); print }' "$ROOT/README.md"
+}
+
 # fleet PIPELINE: the fleet, with $D/conf as every host's /etc/odcreat.conf.
 fleet() {
 	timeout 120 unshare -m -n -p -f --kill-child --mount-proc --propagation private \
@@ -103,9 +110,15 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	run fleet journal
 	assert_success
 	local by
+	# The README's command on the collector, for each grouping.
+	local command
+	command=$(readme "Then, on the collector:")
+	[[ $command == *'/var/log/journal/remote'*'odcreat report --journal --by=host,program -' ]] ||
+		fail "the README's command: $command"
+	command=${command//\/var\/log\/journal\/remote/$D/collector}
+	command=${command/odcreat report --journal --by=host,program/\"\$ODCREAT\" report --format=csv --journal --by=\$by}
 	for by in program host host,program; do
-		journalctl -D "$D/collector" -o export SYSLOG_IDENTIFIER=odcreat |
-			"$ODCREAT" report --journal --by="$by" --format=csv - > "$D/report.$by"
+		by=$by ODCREAT=$ODCREAT bash -c "$command" > "$D/report.$by"
 	done
 	# Each program: its calls, on how many hosts, none lost, none on its own word.
 	run rows "$D/report.program" program calls hosts lost claimed
@@ -148,7 +161,7 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 s.sendto(b\"<14>odcreat[1]: $(forged_line odc-host2 sshd)\", \"/dev/log\")'"
 	FORGE_HOST3="forge 'import socket
-s = socket.create_connection((\"10.29.0.1\", 10514))
+s = socket.create_connection((\"10.29.0.1\", 514))
 s.sendall(b\"$(forged_line odc-host2 cron)\n\")
 s.close()'
 # The collector reads that connection and the host's own as it pleases:
@@ -156,20 +169,29 @@ s.close()'
 for i in \$(seq 100); do grep -qs /usr/sbin/cron '$D/collector/odc-host2.log' && break; sleep 0.1; done"
 	work
 	printf 'mode = native\nlog = syslog\nlog_facility = local3\n' > "$D/conf"
+	# The README's configurations, the collector's writing where the test keeps it.
+	readme /etc/rsyslog.d/forward.conf > "$D/rsyslog-host.conf"
+	readme /etc/rsyslog.d/odcreat.conf | sed "s|/var/log/odcreat/|$D/collector/|" > "$D/rsyslog-collector.conf"
+	grep -q "$D/collector/%hostname%.log" "$D/rsyslog-collector.conf" || fail "the README's configuration"
 	run fleet syslog
 	assert_success
 	run ls "$D/collector"
-	assert_output "$(printf '%s\n' odc-host1.log odc-host2.log odc-host3.log other.log)"
+	assert_output "$(printf '%s\n' odc-host1.log odc-host2.log odc-host3.log)"
 	# The hosts' rsyslogd parsed the library's messages: odcreat, with the
-	# caller's pid; but for the forgeries, every line is one.
+	# caller's pid. The other lines: the forgeries, and each host's end
+	# (fleet.sh's, tagged odcreat too).
 	run grep -vc '^<158>1 [^ ]* odc-host[123] odcreat [0-9]* - -  [^ ]* pid=[0-9]* prog=' \
 		"$D"/collector/odc-host*.log
-	assert_output "$(printf '%s\n' "$D/collector/odc-host1.log:1" "$D/collector/odc-host2.log:1" \
-		"$D/collector/odc-host3.log:0")"
+	assert_output "$(printf '%s\n' "$D/collector/odc-host1.log:2" "$D/collector/odc-host2.log:2" \
+		"$D/collector/odc-host3.log:1")"
 	local by
 	for by in program host host,program; do
 		"$ODCREAT" report --by="$by" --format=csv "$D"/collector/odc-host*.log > "$D/report.$by"
 	done
+	# The README's command, as text: every call, and the three ends that are no survey line.
+	run "$ODCREAT" report --by=host,program "$D"/collector/odc-host*.log
+	assert_success
+	assert_line --regexp "^22 calls from 5 programs on 3 hosts; 0 lost, 22 claimed; 3 lines could not be read: "
 	# Every line is the sender's word (claimed); none lost.
 	run rows "$D/report.program" program calls hosts lost claimed
 	assert_output "$(sort <<-EOF

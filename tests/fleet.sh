@@ -14,10 +14,10 @@
 # DIR/collector/. PIPELINE is:
 #   journal  systemd-journald on each host, systemd-journal-upload to
 #            systemd-journal-remote on the collector (its journal files)
-#   syslog   rsyslogd on each host, its imuxsock as Debian loads it,
-#            forwarding RFC 5424 over TCP to a collecting rsyslogd that
-#            writes odcreat's messages to DIR/collector/HOSTNAME.log and
-#            every other message to DIR/collector/other.log
+#   syslog   rsyslogd on each host, its imuxsock as Debian loads it, and
+#            DIR/rsyslog-host.conf, which forwards to "collector"; a
+#            collecting rsyslogd with DIR/rsyslog-collector.conf, which
+#            writes to DIR/collector/ (the README's configurations)
 # DIR/NODE/ holds each node's own files (its /etc's upper layer, its
 # daemons' configurations and output on stderr, in DIR/NODE/log).
 set -eu
@@ -64,6 +64,7 @@ preload_everything() {
 	mkdir -p "$dir/$node/upper" "$dir/$node/work"
 	mount -t overlay odc-etc -o "lowerdir=/etc,upperdir=$dir/$node/upper,workdir=$dir/$node/work" /etc
 	echo "$node" > /etc/hostname
+	echo "$COLLECTOR collector" >> /etc/hosts
 	printf '%s\n' "$lib" > /etc/ld.so.preload
 	cp "$dir/conf" /etc/odcreat.conf
 	chmod 644 /etc/ld.so.preload /etc/odcreat.conf
@@ -78,25 +79,15 @@ collector() {
 		/lib/systemd/systemd-journal-remote --listen-http="$COLLECTOR:19532" \
 			--output="$dir/collector/" --split-mode=host 2>> "$dir/odc-collector/log" & ;;
 	syslog)
-		cat > "$dir/odc-collector/rsyslog.conf" <<-CONF
-		global(workDirectory="$dir/odc-collector")
-		module(load="imtcp")
-		template(name="perhost" type="string" string="$dir/collector/%hostname%.log")
-		ruleset(name="remote") {
-			if \$programname == "odcreat" then {
-				action(type="omfile" dynaFile="perhost" template="RSYSLOG_SyslogProtocol23Format")
-			} else {
-				action(type="omfile" file="$dir/collector/other.log"
-				       template="RSYSLOG_SyslogProtocol23Format")
-			}
-		}
-		input(type="imtcp" address="$COLLECTOR" port="10514" ruleset="remote")
-		CONF
+		{
+			echo "global(workDirectory=\"$dir/odc-collector\")"
+			cat "$dir/rsyslog-collector.conf"
+		} > "$dir/odc-collector/rsyslog.conf"
 		rsyslogd -n -f "$dir/odc-collector/rsyslog.conf" -i /run/rsyslogd.pid \
 			2>> "$dir/odc-collector/log" & ;;
 	esac
 	local pid=$! port
-	port=$([ "$pipeline" = journal ] && echo 19532 || echo 10514)
+	port=$([ "$pipeline" = journal ] && echo 19532 || echo 514)
 	wait_for bash -c "ss -Hltn 'sport = :$port' | grep -q ."
 	touch "$dir/odc-collector/ready"
 	# Until the fleet says stop (its pipe closes): then the daemon ends
@@ -113,7 +104,7 @@ collected() {
 	case $pipeline in
 	journal) journalctl -D "$dir/collector" -q _HOSTNAME="$1" SYSLOG_IDENTIFIER=fleet-end 2> /dev/null |
 			 grep -q "end of $1" ;;
-	syslog) grep -qs "end of $1" "$dir/collector/other.log" ;;
+	syslog) grep -qs "end of $1" "$dir/collector/$1.log" ;;
 	esac
 }
 
@@ -133,13 +124,11 @@ host() {
 	syslog)
 		mkdir -p /run/rsyslog
 		# Debian's /etc/rsyslog.conf loads imuxsock so; then the forwarding.
-		cat > "$dir/$name/rsyslog.conf" <<-CONF
-		global(workDirectory="/run/rsyslog")
-		module(load="imuxsock")
-		*.* action(type="omfwd" target="$COLLECTOR" port="10514" protocol="tcp"
-			   template="RSYSLOG_SyslogProtocol23Format"
-			   queue.type="LinkedList" action.resumeRetryCount="-1")
-		CONF
+		{
+			echo 'global(workDirectory="/run/rsyslog")'
+			echo 'module(load="imuxsock")'
+			cat "$dir/rsyslog-host.conf"
+		} > "$dir/$name/rsyslog.conf"
 		rsyslogd -n -f "$dir/$name/rsyslog.conf" -i /run/rsyslogd.pid 2>> "$dir/$name/log" &
 		logd=$!
 		wait_for test -S /dev/log ;;
@@ -150,7 +139,7 @@ host() {
 	# The end marker, last from this host, through the same daemons.
 	case $pipeline in
 	journal) logger --journald <<< "MESSAGE=end of $name"$'\n'"SYSLOG_IDENTIFIER=fleet-end" ;;
-	syslog) logger -t fleet-end "end of $name" ;;
+	syslog) logger -t odcreat "end of $name" ;;	# the collector keeps odcreat's alone
 	esac
 	wait_for collected "$name" || rc=1
 	# systemd-journal-upload sends what it has read when it stops.
