@@ -127,7 +127,8 @@ journald)
 	journalctl -D /run/log/journal -o export > "$dir/export" ;;
 rsyslog)
 	logd_flush
-	sed -i '/^app=logd-end /d' "$dir/out" ;;
+	# Not rsyslogd's own start message, which reaches the file now and then.
+	sed -i '/^app=logd-end /d; /^app=rsyslogd /d' "$dir/out" ;;
 esac
 if [ -n "$pid" ]; then
 	kill "$pid"
