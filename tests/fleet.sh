@@ -1,9 +1,9 @@
 #!/bin/bash
 # fleet.sh PIPELINE DIR LIB: three hosts and a collector, each in network,
 # UTS, mount and PID namespaces of its own, wired to one bridge; run this
-# under unshare -m -n -p -f --mount-proc --propagation private, whose
-# network namespace holds the bridge and whose PID namespace ends every
-# daemon when this script does. Nothing reaches the machine's /etc, /dev,
+# under unshare -m -n -p -f --kill-child --mount-proc --propagation private,
+# whose network namespace holds the bridge and whose PID namespace ends
+# every daemon when this script ends or unshare is killed. Nothing reaches the machine's /etc, /dev,
 # /run, network or daemons.
 #
 # Each host (odc-host1..3, 10.29.0.11..13) has LIB in its /etc/ld.so.preload
@@ -90,8 +90,8 @@ collector() {
 	port=$([ "$pipeline" = journal ] && echo 19532 || echo 514)
 	wait_for bash -c "ss -Hltn 'sport = :$port' | grep -q ."
 	touch "$dir/odc-collector/ready"
-	# Until the fleet says stop (its pipe closes): then the daemon ends
-	# as it is told to, which closes its files.
+	# Until the fleet says stop, once the hosts are done: then the daemon
+	# ends as it is told to, which closes its files.
 	read -r _ < "$dir/stop" || true
 	kill "$pid"
 	wait "$pid" || true
