@@ -5,9 +5,10 @@
 # tmpfs, with /dev's usual nodes bound in from the host. DAEMON is:
 #   rsyslog   rsyslogd on DIR/sock, bound over /dev/log; what it receives
 #             is written to DIR/out, one line per message
-#   journald  systemd-journald on /run/systemd/journal and /dev/log; what it stored is
-#             exported (journalctl -o export) to DIR/export when CMD ends,
-#             with entries of logd.sh's own (SYSLOG_IDENTIFIER=logd-end)
+#   journald  systemd-journald on /run/systemd/journal and /dev/log; what
+#             it stored is exported (journalctl -o export) to DIR/export
+#             when CMD ends, with entries of logd.sh's own
+#             (SYSLOG_IDENTIFIER=logd-end)
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
 # DIR/stream one of the wrong type (a stream socket), instead of a daemon;
