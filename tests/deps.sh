@@ -56,10 +56,14 @@ check)
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
-		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils; do
+		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
+		    ip:iproute2 ss:iproute2; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
 	need_file /lib/systemd/systemd-journald systemd
+	# tests/fleet.bats: the hosts upload their journals to a collector.
+	need_file /lib/systemd/systemd-journal-remote systemd-journal-remote
+	need_file /lib/systemd/systemd-journal-upload systemd-journal-remote
 	# A test runs Debian's own python3 as nobody, whom another python3 on PATH may shut out.
 	need_file /usr/bin/python3 python3
 	need_file /usr/lib/bats/bats-support/load.bash bats-support

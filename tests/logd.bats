@@ -26,7 +26,7 @@ WOULD='would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.
 WOULD_RE=${WOULD//+/\\+}
 ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 
-@test "syslog: an RFC 5424 message, tagged odcreat, with the caller's pid, from the library and --seccomp" {
+@test "syslog: syslog(3)'s form, tagged odcreat, with the caller's pid, parsed by imuxsock's defaults, from the library and --seccomp" {
 	logd rsyslog "$D" bash -c "
 		ODCREAT_LOG=syslog ODCREAT_MODE=mkdir LD_PRELOAD='$SHIM' '$ODC_CALL' openat lib creat,directory
 		ODCREAT_LOG=syslog ODCREAT_LOG_FACILITY=local3 LD_PRELOAD='$SHIM' '$ODC_CALL' open fac creat,directory
@@ -42,6 +42,21 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 			fail "procid is not the caller's pid: $line"
 	done
 	[ -d lib ] && [ -d sec ] && [ ! -e fac ]
+}
+
+@test "syslog to journald's /dev/log: SYSLOG_IDENTIFIER odcreat, the caller's pid, the line as MESSAGE" {
+	logd journald "$D" bash -c "
+		ODCREAT_LOG=syslog ODCREAT_MODE=mkdir LD_PRELOAD='$SHIM' '$ODC_CALL' openat lib creat,directory"
+	local entry
+	entry=$(awk -v RS= '/SYSLOG_IDENTIFIER=odcreat\n/' "$D/export")
+	for field in SYSLOG_IDENTIFIER=odcreat PRIORITY=6 SYSLOG_FACILITY=1 _TRANSPORT=syslog; do
+		grep -qxF "$field" <<< "$entry" || fail "no $field in: $entry"
+	done
+	grep -qx 'MESSAGE=20[0-9-]*T[0-9:.]*Z pid=[0-9]* prog="odc_call" call=openat .* path="lib" .* seq=1 lost=0' <<< "$entry" ||
+		fail "MESSAGE: $entry"
+	[[ $entry =~ SYSLOG_PID=([0-9]+).*MESSAGE=[^\ ]*\ pid=([0-9]+) ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
+		[[ $entry =~ MESSAGE=[^\ ]*\ pid=([0-9]+).*SYSLOG_PID=([0-9]+) ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
+		fail "SYSLOG_PID is not the caller's pid: $entry"
 }
 
 @test "journal: the native protocol's fields, for journalctl ODCREAT_STATE=missing, with journald's trusted _EXE and _UID" {

@@ -5,9 +5,10 @@
 # tmpfs, with /dev's usual nodes bound in from the host. DAEMON is:
 #   rsyslog   rsyslogd on DIR/sock, bound over /dev/log; what it receives
 #             is written to DIR/out, one line per message
-#   journald  systemd-journald on /run/systemd/journal; what it stored is
-#             exported (journalctl -o export) to DIR/export when CMD ends,
-#             with entries of logd.sh's own (SYSLOG_IDENTIFIER=logd-end)
+#   journald  systemd-journald on /run/systemd/journal and /dev/log; what
+#             it stored is exported (journalctl -o export) to DIR/export
+#             when CMD ends, with entries of logd.sh's own
+#             (SYSLOG_IDENTIFIER=logd-end)
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
 # DIR/stream one of the wrong type (a stream socket), instead of a daemon;
@@ -43,11 +44,13 @@ wait_for() {	# FILE: up to 10 s
 	return 1
 }
 
+# imuxsock parses its socket as Debian's rsyslog.conf has it parse /dev/log:
+# with its own parser for syslog(3)'s form, which takes no RFC 5424 header.
 start_rsyslog() {
 	cat > "$dir/rsyslog.conf" <<-CONF
 	global(workDirectory="$dir")
 	module(load="imuxsock" SysSock.Use="off")
-	input(type="imuxsock" Socket="$dir/sock" UseSpecialParser="off" ParseHostname="on")
+	input(type="imuxsock" Socket="$dir/sock")
 	template(name="odc" type="string"
 		 string="app=%app-name% procid=%procid% facility=%syslogfacility-text% severity=%syslogseverity-text% msg=%msg%\n")
 	*.* action(type="omfile" file="$dir/out" template="odc")
@@ -67,6 +70,8 @@ start_journald() {
 	/lib/systemd/systemd-journald &
 	pid=$!
 	wait_for /run/systemd/journal/socket
+	# journald's syslog socket, as /dev/log, as systemd makes it.
+	ln -s /run/systemd/journal/dev-log /dev/log
 }
 
 # logd_flush: wait until the daemon has stored every message sent so far.
@@ -76,7 +81,7 @@ logd_flush() {
 	local i
 	case $LOGD_DAEMON in
 	journald) printf 'MESSAGE=end\nSYSLOG_IDENTIFIER=logd-end\n' | logger --journald ;;
-	rsyslog) logger -u /dev/log -d --rfc5424 -t logd-end end ;;
+	rsyslog) logger -u /dev/log -d -t logd-end end ;;
 	*) return 0 ;;
 	esac
 	for i in $(seq 100); do
@@ -123,7 +128,8 @@ journald)
 	journalctl -D /run/log/journal -o export > "$dir/export" ;;
 rsyslog)
 	logd_flush
-	sed -i '/^app=logd-end /d' "$dir/out" ;;
+	# Not rsyslogd's own start message, which reaches the file now and then.
+	sed -i '/^app=logd-end /d; /^app=rsyslogd /d' "$dir/out" ;;
 esac
 if [ -n "$pid" ]; then
 	kill "$pid"

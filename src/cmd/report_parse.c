@@ -71,6 +71,9 @@ static size_t odc_word(const char **p, const char *end, const char **word)
  * An RFC 5424 header, as a collecting syslog daemon writes a message it
  * received ("<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID - MSG"): R's
  * host, and where the message begins; LINE itself where there is none.
+ * The first header alone is read: the one the host's daemon wrote (or the
+ * collector's sender, whoever that was). Another inside MSG is the
+ * sender's text, like any other, and names no host.
  */
 static const char *odc_syslog_header(const char *line, const char *end, struct odc_record *r)
 {

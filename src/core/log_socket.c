@@ -1,7 +1,7 @@
 /*
- * The log to a local logging daemon, one datagram per line: RFC 5424 on
- * syslog's /dev/log, or journald's native protocol (KEY=value lines) on its
- * own socket. A socket is made for each line and closed after it, so that
+ * The log to a local logging daemon, one datagram per line: syslog(3)'s
+ * form on syslog's /dev/log, or journald's native protocol (KEY=value
+ * lines) on its own socket. A socket is made for each line and closed after it, so that
  * nothing stays open in the program and a restarted daemon is found again.
  * A socket that is missing, full or of another type drops the line without
  * waiting, and none raises SIGPIPE; a daemon that takes a line slowly is
@@ -107,19 +107,27 @@ static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int co
 	return sent;
 }
 
+/*
+ * As syslog(3) sends a message to /dev/log, less the time:
+ * "<PRI>odcreat[PID]: LINE". That is the form every local daemon parses as
+ * it comes: rsyslogd's imuxsock (by default it reads /dev/log with a
+ * parser of its own for this form, which takes no RFC 5424 header), and
+ * journald, which sets SYSLOG_IDENTIFIER and SYSLOG_PID from it. The
+ * daemon stamps the time it received the message, which the local form
+ * would give only in local time, without a year; the line has its own,
+ * in UTC. The host's name is the daemon's to add: rsyslogd sends it on
+ * in RFC 5424's HOSTNAME, journald as _HOSTNAME.
+ */
 bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 {
 	struct odc_line head;
 
-	/* <PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA MSG */
 	odc_line_start(&head);
 	odc_put(&head, "<");
 	odc_put_int(&head, facility * 8 + ODC_SEVERITY_INFO);
-	odc_put(&head, ">1 ");
-	odc_put_time(&head);
-	odc_put(&head, " - odcreat ");
+	odc_put(&head, ">odcreat[");
 	odc_put_int(&head, pid);
-	odc_put(&head, " - - ");
+	odc_put(&head, "]: ");
 	struct iovec iov[] = {
 		{ .iov_base = head.text, .iov_len = head.len },
 		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */

@@ -8,8 +8,8 @@
 #include "odc_line.h"
 
 /*
- * LINE as one RFC 5424 message from PID, of severity info in FACILITY,
- * tagged odcreat. Each of these says whether the daemon's socket took it.
+ * LINE as one syslog message from PID, of severity info in FACILITY,
+ * tagged odcreat, in syslog(3)'s form ("<PRI>odcreat[PID]: LINE"). Each of these says whether the daemon's socket took it.
  */
 bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility);
 
