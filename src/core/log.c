@@ -37,38 +37,41 @@ static const char *odc_log_prog(void)
 }
 
 /* The most of an executable's name a line holds, escaped: the path's room is the rest. */
-#define ODC_EXE_ROOM 512
+#define ODC_EXE_ROOM 510
 
-static char odc_exe_path[PATH_MAX];
+static struct odc_line odc_exe;	/* escaped, as every line puts it */
 static int odc_exe_state;	/* 0 unread, 1 being read, 2 read */
 
-static void odc_exe_read(char *to, size_t size)
+static void odc_exe_read(struct odc_line *to)
 {
-	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", to, size - 1);
+	char path[PATH_MAX];
+	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", path, sizeof path - 1);
 
-	to[n > 0 ? n : 0] = '\0';
+	path[n > 0 ? n : 0] = '\0';
+	odc_line_start(to);
+	odc_put_escaped_within(to, path, sizeof path, ODC_EXE_ROOM);
 }
 
 /*
- * What the kernel says this process's executable is, read once a process
- * (a forked child has its parent's; exec starts afresh): journald reads
- * its own _EXE from /proc only when the entry arrives, too late for a
+ * What the kernel says this process's executable is, read and escaped once
+ * a process (a forked child has its parent's; exec starts afresh): journald
+ * reads its own _EXE from /proc only when the entry arrives, too late for a
  * program that has exited, and a file or syslog has no other word for it.
  * While another thread or an interrupted caller is reading it, into OWN.
  */
-static const char *odc_log_exe(char *own, size_t size)
+static const struct odc_line *odc_log_exe(struct odc_line *own)
 {
 	int state = 0;
 
 	if (__atomic_compare_exchange_n(&odc_exe_state, &state, 1, false, __ATOMIC_ACQUIRE,
 					__ATOMIC_ACQUIRE)) {
-		odc_exe_read(odc_exe_path, sizeof odc_exe_path);
+		odc_exe_read(&odc_exe);
 		__atomic_store_n(&odc_exe_state, 2, __ATOMIC_RELEASE);
-		return odc_exe_path;
+		return &odc_exe;
 	}
 	if (state == 2)
-		return odc_exe_path;
-	odc_exe_read(own, size);
+		return &odc_exe;
+	odc_exe_read(own);
 	return own;
 }
 
@@ -101,7 +104,7 @@ static void odc_put_survey(struct odc_line *l, const struct odc_log_entry *e,
  * line's number and the lines lost before it (odc_log_seq.h).
  */
 struct odc_log_self {
-	const char *exe;
+	const struct odc_line *exe;	/* escaped */
 	unsigned long seq, lost;
 };
 
@@ -130,8 +133,9 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
 		return;
 	odc_put(l, " uid=");
 	odc_put_uint(l, geteuid(), 10, 1);
-	odc_put(l, " exe=");
-	odc_put_quoted_within(l, self->exe, PATH_MAX, ODC_EXE_ROOM);
+	odc_put(l, " exe=\"");
+	odc_put_bytes(l, self->exe->text, self->exe->len);
+	odc_put(l, "\"");
 	odc_put(l, " seq=");
 	odc_put_uint(l, self->seq, 10, 1);
 	odc_put(l, " lost=");
@@ -186,7 +190,7 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put_escaped(l, odc_log_prog_of(e), PATH_MAX);
 	if (self) {
 		odc_put(l, "\nODCREAT_EXE=");
-		odc_put_escaped_within(l, self->exe, PATH_MAX, ODC_EXE_ROOM);
+		odc_put_bytes(l, self->exe->text, self->exe->len);
 		odc_put(l, "\nODCREAT_SEQ=");
 		odc_put_uint(l, self->seq, 10, 1);
 		odc_put(l, "\nODCREAT_LOST=");
@@ -227,11 +231,11 @@ void odc_log(const struct odc_log_entry *e)
 	if (!dest)
 		return;
 	int saved_errno = errno;
-	char exe[PATH_MAX];
+	struct odc_line exe;
 	struct odc_log_self own, *self = NULL;
 	if (!e->pid) {
 		own = (struct odc_log_self){
-			.exe = odc_log_exe(exe, sizeof exe),
+			.exe = odc_log_exe(&exe),
 			.seq = odc_log_seq_next(),
 			.lost = odc_log_lost(),
 		};
