@@ -70,11 +70,14 @@ struct odc_report_stream {
 
 enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 
-/* The last record's row and sender, which the next is most often from too. */
+/* A sender's pid, as text, at most this long. */
+#define ODC_SENDER_MAX 24
+
+/* The last record's pair and sender, which the next is most often from too. */
 struct odc_report_last {
-	size_t row, stream, key_len, sender_len;
+	size_t pair, stream, key_len, sender_len;
 	char key[2 * ODC_REPORT_NAME_MAX + 1];
-	char sender[2 * ODC_REPORT_NAME_MAX + 32];
+	char sender[sizeof(size_t) + ODC_SENDER_MAX];
 };
 
 struct odc_report {
@@ -86,7 +89,7 @@ struct odc_report {
 	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
 	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
 	struct odc_report_set hosts, programs;	/* every host and program seen */
-	struct odc_report_set senders;	/* host, sender, program: their numbers index streams */
+	struct odc_report_set senders;	/* a pair's number, a pid: their numbers index streams */
 	struct odc_report_stream *streams;
 	size_t streams_cap;
 	struct odc_report_last last;

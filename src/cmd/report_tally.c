@@ -93,7 +93,7 @@ static void odc_random_key(unsigned long long key[2])
 
 void odc_report_init(struct odc_report *rep, unsigned by)
 {
-	*rep = (struct odc_report){ .by = by, .last.row = SIZE_MAX };
+	*rep = (struct odc_report){ .by = by, .last.pair = SIZE_MAX };
 	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		odc_random_key(sets[i]->key);
@@ -278,18 +278,18 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 }
 
 /*
- * The row of a call from program NAME on HOST: its number. The last
- * record's row is tried first, then the pair's, found once.
+ * The pair of program NAME on HOST a call came from: its number, which
+ * indexes pair_rows. The last record's pair is tried first.
  */
-static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
-		      const char *name, size_t name_len)
+static size_t odc_pair_of(struct odc_report *rep, const char *host, size_t host_len,
+			  const char *name, size_t name_len)
 {
 	struct odc_report_last *last = &rep->last;
 	char key[sizeof last->key];
 	size_t key_len = odc_pair(key, host, host_len, name, name_len);
 
-	if (last->row != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
-		return last->row;
+	if (last->pair != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
+		return last->pair;
 	bool added;
 	size_t pair = odc_report_set_add(&rep->pairs, key, key_len, &added);
 	if (added) {
@@ -300,10 +300,10 @@ static size_t odc_row(struct odc_report *rep, const char *host, size_t host_len,
 		}
 		rep->pair_rows[pair] = odc_new_pair_row(rep, host, host_len, name, name_len);
 	}
-	last->row = rep->pair_rows[pair];
+	last->pair = pair;
 	last->key_len = key_len;
 	memcpy(last->key, key, key_len);
-	return last->row;
+	return pair;
 }
 
 static bool odc_is(const char *s, size_t len, const char *word)
@@ -336,22 +336,16 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 	}
 }
 
-/* A sender's lines, keyed by its host, its pid and its program (a pid is reused). */
-#define ODC_SENDER_MAX 24
-
-/* The sender of R, from HOST as NAME, in ROW: its lines counted. */
-static void odc_sender(struct odc_report *rep, const struct odc_record *r, size_t row,
-		       const char *host, size_t host_len, const char *name, size_t name_len)
+/* The sender of R, a process of PAIR (a pid is reused): its lines counted. */
+static void odc_sender(struct odc_report *rep, const struct odc_record *r, size_t pair)
 {
 	struct odc_report_last *last = &rep->last;
 	char key[sizeof last->sender];
-	size_t len = odc_pair(key, host, host_len, r->sender,
-			      r->sender_len < ODC_SENDER_MAX ? r->sender_len : ODC_SENDER_MAX);
-	size_t n = last->stream;
+	size_t pid_len = r->sender_len < ODC_SENDER_MAX ? r->sender_len : ODC_SENDER_MAX;
+	size_t len = sizeof pair + pid_len, n = last->stream;
 
-	key[len++] = '\0';
-	memcpy(key + len, name, name_len);
-	len += name_len;
+	memcpy(key, &pair, sizeof pair);
+	memcpy(key + sizeof pair, r->sender, pid_len);
 	if (len != last->sender_len || memcmp(key, last->sender, len)) {
 		bool added;
 		n = odc_report_set_add(&rep->senders, key, len, &added);
@@ -360,7 +354,7 @@ static void odc_sender(struct odc_report *rep, const struct odc_record *r, size_
 			rep->streams = odc_grow(rep->streams, rep->streams_cap * sizeof *rep->streams);
 		}
 		if (added)
-			rep->streams[n] = (struct odc_report_stream){ .row = row };
+			rep->streams[n] = (struct odc_report_stream){ .row = rep->pair_rows[pair] };
 		last->stream = n;
 		last->sender_len = len;
 		memcpy(last->sender, key, len);
@@ -396,7 +390,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	size_t name_len = odc_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
 	size_t host_len = r->host_len ? odc_canon(host, sizeof host, r->host, r->host_len, false)
 				      : sizeof ODC_REPORT_NO_HOST - 1;
-	size_t row = odc_row(rep, host, host_len, name, name_len);
+	size_t pair = odc_pair_of(rep, host, host_len, name, name_len), row = rep->pair_rows[pair];
 	struct odc_report_prog *p = &rep->progs[row];
 
 	rep->records++;
@@ -404,7 +398,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	p->calls++;
 	p->claimed += r->claimed;
 	if (r->seq && r->sender)	/* a number without its sender says nothing */
-		odc_sender(rep, r, row, host, host_len, name, name_len);
+		odc_sender(rep, r, pair);
 	p->paths += odc_new_in_row(&rep->paths, row, r->path, r->path_len);
 	for (int s = ODC_STATE_MISSING; r->state && s <= ODC_STATE_ERROR; s++)
 		if (odc_is(r->state, r->state_len, odc_state_name(s)))

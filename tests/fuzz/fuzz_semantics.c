@@ -387,6 +387,11 @@ static void fz_decode_config(struct fz_reader *r, struct fz_config *cfg)
 		if (!strcmp(cfg->log_name, ".") || !strcmp(cfg->log_name, ".."))
 			cfg->log_name[0] = 'x';
 		cfg->log_readable = len >= 1 && len <= NAME_MAX;
+		/* No name: the log directory's own, a file per user (DIR/EUID.log). */
+		if (len == 0) {
+			snprintf(cfg->log_name, sizeof cfg->log_name, "%u.log", (unsigned)geteuid());
+			cfg->log_readable = true;
+		}
 	}
 }
 
