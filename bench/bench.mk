@@ -12,7 +12,7 @@ BENCH_BINS := $(addprefix $(BUILD)/bench/,calls combo floor pieces spawn stopwat
 
 .PHONY: bench
 
-bench: all $(BUILD)/libodcreat.so $(BENCH_BINS) $(BUILD)/tests/odc_deny
+bench: all $(BUILD)/libodcreat.so $(BENCH_BINS) $(BUILD)/tests/odc_deny $(BUILD)/tests/odc_call
 	@BUILD=$(BUILD) bash bench/run.sh
 
 $(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/stopwatch: \

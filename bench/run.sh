@@ -10,6 +10,7 @@
 #   bash bench/run.sh time                  one einval call against the kernel's EINVAL
 #   bash bench/run.sh seccomp [tar|spawn|true|calls]  odcreat --seccomp: wall clock; round trips against the floor
 #   bash bench/run.sh report                odcreat report over a log of a million lines
+#   bash bench/run.sh logged                a logged call, callgrind
 #
 # COND is none, empty, odcreat or eatmydata. Run from anywhere; it works in
 # the repository and expects `make bench` (or the bench/bench.mk targets) to
@@ -66,7 +67,7 @@ declare -A CALL_LABEL=([open]="open" [open64]="open64" [openat]="openat" [openat
 	[creat]="open O_CREAT" [creatat]="openat O_CREAT" [syscall]="syscall()")
 
 # The shared helpers, then one file per benchmark.
-for part in lib fast startup wall slow time seccomp report; do
+for part in lib fast startup wall slow time seccomp report logged; do
 	# shellcheck source=/dev/null
 	. "$ROOT/bench/$part.sh"
 done
@@ -84,7 +85,7 @@ main() {
 	deps
 	mkdir -p "$WORK"
 	case $section in
-	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench; report_bench ;;
+	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench; report_bench; logged_bench ;;
 	fast) VERBOSE=1; fast "${1:-}" "${*:2}" ;;
 	startup) VERBOSE=1; startup "$@" ;;
 	wall) VERBOSE=1; wall "$@" ;;
@@ -92,7 +93,8 @@ main() {
 	time) timing ;;
 	seccomp) seccomp_bench "$@" ;;
 	report) report_bench ;;
-	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp, report)" ;;
+	logged) logged_bench ;;
+	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp, report, logged)" ;;
 	esac
 }
 
