@@ -29,7 +29,8 @@ static const char odc_usage[] =
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
-	"       odcreat report [--format=text|csv|json] [--journal] [FILE...]\n"
+	"       odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
+	"                      [--journal] [FILE|DIR/...]\n"
 	"       odcreat --help | --version\n";
 
 static const char odc_help[] =
@@ -43,12 +44,13 @@ static const char odc_help[] =
 	"  -v, --verbose     say whether --seccomp supervises, and why\n"
 	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES "\n"
 	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else einval)\n"
-	"  -l, --log=FILE    log every redefined call to FILE, or to \"stderr\", \"syslog\"\n"
-	"                    (/dev/log) or \"journal\" (journald)\n"
+	"  -l, --log=FILE    log every redefined call to FILE, to DIR/ (DIR/EUID.log), or\n"
+	"                    to \"stderr\", \"syslog\" (/dev/log) or \"journal\" (journald)\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
-	"  report            what logs of the calls say, per program: each mode's answers\n"
-	"                    that would have differed, and what each would have made\n"
+	"  report            what logs of the calls say, per program or host: calls lost,\n"
+	"                    each mode's answers that would have differed, and what each\n"
+	"                    would have made (odcreat report --help)\n"
 	"      --config-check [FILE]\n"
 	"                    say what is wrong with FILE (default " ODC_CONFIG_FILE "),\n"
 	"                    line by line, and whether programs would read it at all\n"
