@@ -24,6 +24,7 @@ struct odc_log_entry {
 	long result;		/* a descriptor, or a negative errno */
 	const char *refused;	/* why this process may not act for the caller, or NULL */
 	const struct odc_found *found;	/* what the name held before the call, from odc_log_before */
+	int dir_fd;		/* when pid is not 0: the call's directory here, or -1 */
 };
 
 /*

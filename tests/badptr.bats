@@ -152,7 +152,7 @@ check_bad_all() {
 	ODCREAT_LOG=$BATS_TEST_TMPDIR/log run shim einval "$ODC_CALL" open "$long" creat,directory
 	assert_output "EINVAL -"
 	run cat "$BATS_TEST_TMPDIR/log"
-	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*" uid=[0-9]+ exe="[^"]*" seq=[0-9]+ lost=[0-9]+$'
+	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*" dir="[^"]*" uid=[0-9]+ exe="[^"]*" seq=[0-9]+ lost=[0-9]+$'
 }
 
 @test "open_how checked as the kernel checks it, in every mode, library and --seccomp" {

@@ -15,7 +15,7 @@ setup() {
 }
 
 # One audit line, field by field.
-LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)( state=[a-z-]+ would="[a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?( [a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?){4,5}")? uid=[0-9]+ exe="[^"]*" seq=[1-9][0-9]* lost=[0-9]+$'
+LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)( state=[a-z-]+ would="[a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?( [a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?){4,5}")?( dir="[^"]*")? uid=[0-9]+ exe="[^"]*" seq=[1-9][0-9]* lost=[0-9]+$'
 
 @test "--help and -h print the usage and exit 0" {
 	for opt in --help -h; do
@@ -164,6 +164,29 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_equal "${#lines[@]}" 1
 	assert_output --partial 'path="evil\x22\x0aname\x5cx"'
 	[[ "$output" =~ $LOG_LINE ]]
+}
+
+@test "a relative path's line says where it started, as the kernel names the directory; an absolute path's does not" {
+	mkdir -p sub/inner $'we"ird\ndir'
+	ln -s sub link
+	local real
+	real=$(pwd -P)
+	(cd link && env ODCREAT_MODE=einval ODCREAT_LOG="$real/rel.log" LD_PRELOAD="$SHIM" "$ODC_CALL" open d creat,directory) > /dev/null
+	env ODCREAT_MODE=einval ODCREAT_LOG="$real/rel.log" LD_PRELOAD="$SHIM" "$ODC_CALL" -D 7 openat d creat,directory 7< sub/inner > /dev/null
+	(cd $'we"ird\ndir' && env ODCREAT_MODE=einval ODCREAT_LOG="$real/rel.log" LD_PRELOAD="$SHIM" "$ODC_CALL" open d creat,directory) > /dev/null
+	env ODCREAT_MODE=einval ODCREAT_LOG="$real/rel.log" LD_PRELOAD="$SHIM" "$ODC_CALL" open "$real/abs" creat,directory > /dev/null
+	run cat rel.log
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 --partial " path=\"d\" "
+	assert_line --index 0 --partial "\" dir=\"$real/sub\" uid="
+	assert_line --index 1 --partial "\" dir=\"$real/sub/inner\" uid="
+	assert_line --index 2 --partial "\" dir=\"$real/we\\x22ird\\x0adir\" uid="
+	refute_line --index 3 --partial " dir="
+	for line in "${lines[@]}"; do
+		[[ $line =~ $LOG_LINE ]] || fail "malformed: $line"
+	done
+	# einval made nothing.
+	[ ! -e sub/d ] && [ ! -e sub/inner/d ] && [ ! -e abs ]
 }
 
 @test "a long path is cut inside its quotes and marked; the line keeps every field, and report counts it" {

@@ -19,6 +19,7 @@
 #include "odc_log_put.h"
 #include "odc_log_seq.h"
 #include "odc_log_socket.h"
+#include "odc_readable.h"
 
 /*
  * This program's name as the kernel gave it to comm, which the supervisor
@@ -108,11 +109,57 @@ struct odc_log_self {
 	unsigned long seq, lost;
 };
 
-/* Everything after the path: the fields a long path must leave room for. */
-static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
-			    const struct odc_log_self *self)
+/* The most of a relative path's directory a line holds. */
+#define ODC_DIR_ROOM 510
+
+/* What a line says beyond the call itself. */
+struct odc_log_about {
+	char dir[ODC_DIR_ROOM + 1];	/* a relative path's directory, or empty */
+	bool dir_cut;			/* the kernel's name for it was longer */
+	const struct odc_log_self *self;	/* NULL from the --seccomp supervisor */
+};
+
+/*
+ * The directory a relative path starts from, as the kernel names it (the
+ * link in /proc/self for the caller's descriptor, or for the --seccomp
+ * supervisor's copy of the target's): "newdir" alone says nothing of where
+ * it was. Empty for an absolute path or one that cannot be read, and for a
+ * target the supervisor may not act for (its names may be another mount
+ * namespace's).
+ */
+static void odc_log_dir(const struct odc_log_entry *e, struct odc_log_about *a)
 {
 	const struct odc_call *c = e->call;
+	int fd = e->pid ? e->dir_fd : c->dirfd;
+	char link[64] = "/proc/self/cwd";
+
+	a->dir[0] = '\0';
+	a->dir_cut = false;
+	if (e->refused || odc_readable_path(c->path) != 0 || c->path[0] == '/' ||
+	    (fd < 0 && fd != AT_FDCWD))
+		return;
+	if (fd != AT_FDCWD) {
+		size_t n = sizeof "/proc/self/fd/" - 1;
+		odc_copy(link, "/proc/self/fd/", n);
+		link[n + odc_format_uint(link + n, (unsigned)fd)] = '\0';
+	}
+	ssize_t len = readlinkat(AT_FDCWD, link, a->dir, sizeof a->dir);
+	a->dir_cut = len == (ssize_t)sizeof a->dir;
+	a->dir[len < 0 ? 0 : a->dir_cut ? sizeof a->dir - 1 : (size_t)len] = '\0';
+}
+
+/* The room to escape A's directory in: too little, where it was cut, for the mark to show. */
+static size_t odc_dir_room(const struct odc_log_about *a)
+{
+	return a->dir_cut ? strlen(a->dir) - 1 : (size_t)-1;
+}
+
+/* Everything after the path: the fields a long path must leave room for. */
+static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
+			    const struct odc_log_about *about)
+{
+	const struct odc_call *c = e->call;
+	const struct odc_log_self *self = about->self;
 
 	odc_put(l, " flags=");
 	odc_put_flags(l, c->flags);
@@ -128,6 +175,11 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
 	if (e->refused) {
 		odc_put(l, " refused=");
 		odc_put_quoted(l, e->refused, PATH_MAX);
+	}
+	if (about->dir[0]) {
+		odc_put(l, " dir=\"");
+		odc_put_escaped_within(l, about->dir, sizeof about->dir, odc_dir_room(about));
+		odc_put(l, "\"");
 	}
 	if (!self)
 		return;
@@ -149,7 +201,7 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
  * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
  */
 static void odc_format(struct odc_line *l, const struct odc_log_entry *e,
-		       const struct odc_log_self *self)
+		       const struct odc_log_about *about)
 {
 	const struct odc_call *c = e->call;
 
@@ -168,12 +220,12 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e,
 		odc_put_int(l, c->dirfd);
 	odc_put(l, " path=");
 	size_t path_at = l->len;
-	odc_format_tail(l, e, self);
+	odc_format_tail(l, e, about);
 	size_t tail = l->len - path_at;
 	odc_line_back_to(l, path_at);
 	size_t room = odc_line_room(l);
 	odc_put_path(l, c->path, true, room > tail ? room - tail : 0);
-	odc_format_tail(l, e, self);
+	odc_format_tail(l, e, about);
 	odc_line_end(l);
 }
 
@@ -183,8 +235,10 @@ static void odc_format(struct odc_line *l, const struct odc_log_entry *e,
  * fit, the path is cut short, and MESSAGE= still follows.
  */
 static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e,
-			      const struct odc_log_self *self)
+			      const struct odc_log_about *about)
 {
+	const struct odc_log_self *self = about->self;
+
 	odc_line_start(l);
 	odc_put(l, "ODCREAT_PROG=");
 	odc_put_escaped(l, odc_log_prog_of(e), PATH_MAX);
@@ -195,6 +249,10 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e,
 		odc_put_uint(l, self->seq, 10, 1);
 		odc_put(l, "\nODCREAT_LOST=");
 		odc_put_uint(l, self->lost, 10, 1);
+	}
+	if (about->dir[0]) {
+		odc_put(l, "\nODCREAT_DIR=");
+		odc_put_escaped_within(l, about->dir, sizeof about->dir, odc_dir_room(about));
 	}
 	odc_put(l, "\nODCREAT_CALL=");
 	odc_put(l, e->entry);
@@ -232,28 +290,30 @@ void odc_log(const struct odc_log_entry *e)
 		return;
 	int saved_errno = errno;
 	struct odc_line exe;
-	struct odc_log_self own, *self = NULL;
+	struct odc_log_self self;
+	struct odc_log_about about = { .self = NULL };
 	if (!e->pid) {
-		own = (struct odc_log_self){
+		self = (struct odc_log_self){
 			.exe = odc_log_exe(&exe),
 			.seq = odc_log_seq_next(),
 			.lost = odc_log_lost(),
 		};
-		self = &own;
+		about.self = &self;
 	}
+	odc_log_dir(e, &about);
 	struct odc_line line;
 	bool sent;
-	odc_format(&line, e, self);
+	odc_format(&line, e, &about);
 	if (strcmp(dest, ODC_LOG_SYSLOG) == 0) {
 		sent = odc_log_syslog(&line, odc_log_pid(e), odc_config_facility());
 	} else if (strcmp(dest, ODC_LOG_JOURNAL) == 0) {
 		struct odc_line fields;
-		odc_format_fields(&fields, e, self);
+		odc_format_fields(&fields, e, &about);
 		sent = odc_log_journal(&fields, &line, odc_log_pid(e), odc_config_facility());
 	} else {
 		sent = odc_log_send(dest, &line);
 	}
-	if (!sent && self)
+	if (!sent && about.self)
 		odc_log_lost_add();
 	errno = saved_errno;
 }

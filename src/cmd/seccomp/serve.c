@@ -145,6 +145,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 		.result = ret,
 		.refused = r->caller.refused,
 		.found = found,
+		.dir_fd = r->call.dirfd,
 	});
 }
 
