@@ -89,6 +89,17 @@ forged_line() {
 		"$1" "$2" "$2"
 }
 
+# Each host's calls and programs, none lost: the same in both pipelines.
+assert_host_rows() {
+	run rows "$D/report.host" host calls programs lost
+	assert_output "$(sort <<-EOF
+		"odc-host1",3,2,0
+		"odc-host2",8,3,0
+		"odc-host3",11,2,0
+		EOF
+	)"
+}
+
 @test "journal: journald on three hosts, systemd-journal-upload to systemd-journal-remote; report --journal over the collector's files names each call's host" {
 	# odc-host1's hostile user sends an entry that names odc-host2 and sshd
 	# through its own journald, which drops both (fields that begin with _
@@ -130,13 +141,7 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 		"/usr/sbin/cron",1,1,0,0
 		EOF
 	)"
-	run rows "$D/report.host" host calls programs lost
-	assert_output "$(sort <<-EOF
-		"odc-host1",3,2,0
-		"odc-host2",8,3,0
-		"odc-host3",11,2,0
-		EOF
-	)"
+	assert_host_rows
 	run rows "$D/report.host,program" host program calls
 	assert_output "$(sort <<-EOF
 		"odc-host1","$PYTHON",2
@@ -202,13 +207,7 @@ for i in \$(seq 100); do grep -qs /usr/sbin/cron '$D/collector/odc-host2.log' &&
 		"/usr/sbin/cron",1,1,0,1
 		EOF
 	)"
-	run rows "$D/report.host" host calls programs lost
-	assert_output "$(sort <<-EOF
-		"odc-host1",3,2,0
-		"odc-host2",8,3,0
-		"odc-host3",11,2,0
-		EOF
-	)"
+	assert_host_rows
 	run rows "$D/report.host,program" host program calls
 	assert_output "$(sort <<-EOF
 		"odc-host1","$PYTHON",2

@@ -23,6 +23,8 @@
 set -eu
 pipeline=$1 dir=$2 lib=$3
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/private_dev.sh
+. "$here/private_dev.sh"
 HOSTS="odc-host1 odc-host2 odc-host3"
 COLLECTOR=10.29.0.1
 
@@ -36,22 +38,10 @@ wait_for() {	# what CMD... checks, for up to 10 s
 	return 1
 }
 
-# The /dev of logd.sh, a fresh /run, and the node's name.
+# A private /dev and /run (private_dev.sh), and the node's name.
 private_node() {
-	local node
 	hostname "$1"
-	mkdir -p "$dir/$1/hostdev"
-	mount --rbind /dev "$dir/$1/hostdev"
-	mount -t tmpfs -o mode=755 odc-dev /dev
-	for node in null zero full random urandom tty; do
-		touch "/dev/$node"
-		mount --bind "$dir/$1/hostdev/$node" "/dev/$node"
-	done
-	ln -s /proc/self/fd /dev/fd
-	ln -s fd/0 /dev/stdin
-	ln -s fd/1 /dev/stdout
-	ln -s fd/2 /dev/stderr
-	mount -t tmpfs -o mode=755 odc-run /run
+	private_dev "$dir/$1"
 	# journald wants a cgroup hierarchy; ip netns exec mounted a fresh /sys.
 	mountpoint -q /sys/fs/cgroup || mount -t cgroup2 odc-cgroup /sys/fs/cgroup
 	echo 512 > /proc/sys/net/unix/max_dgram_qlen

@@ -18,21 +18,8 @@ set -eu
 daemon=$1 dir=$2
 shift 2
 
-private_dev() {
-	mkdir -p "$dir/hostdev"
-	mount --rbind /dev "$dir/hostdev"
-	mount -t tmpfs -o mode=755 odc-dev /dev
-	local node
-	for node in null zero full random urandom tty; do
-		touch "/dev/$node"
-		mount --bind "$dir/hostdev/$node" "/dev/$node"
-	done
-	ln -s /proc/self/fd /dev/fd
-	ln -s fd/0 /dev/stdin
-	ln -s fd/1 /dev/stdout
-	ln -s fd/2 /dev/stderr
-	mount -t tmpfs -o mode=755 odc-run /run
-}
+# shellcheck source=tests/private_dev.sh
+. "$(dirname "$0")/private_dev.sh"
 
 wait_for() {	# FILE: up to 10 s
 	local i
@@ -97,7 +84,7 @@ logd_flush() {
 export -f logd_flush
 export LOGD_DAEMON=$daemon LOGD_DIR=$dir
 
-private_dev
+private_dev "$dir"
 # What systemd sets at boot (the kernel's default is 10): the datagrams a
 # socket queues before more are dropped, per network namespace.
 echo 512 > /proc/sys/net/unix/max_dgram_qlen
