@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The odcreat command: options, exit statuses, LD_PRELOAD composition, the
-# audit log, the probe, install, the man pages and the demo.
+# audit log, the probe, install, the man pages (and tests/manlint.sh) and the demo.
 
 load test_helper
 bats_require_minimum_version 1.5.0
@@ -418,15 +418,32 @@ print(p.returncode, p.stdout.decode().strip())' \
 	make -C "$ROOT" -s
 }
 
-@test "the man pages render without warnings" {
+@test "the man pages pass man --warnings, lexgrog and mandoc -T lint, and render" {
+	run sh "$ROOT/tests/manlint.sh" "$ROOT/man/odcreat.1" "$ROOT/man/odcreat.7"
+	assert_success
+	assert_output ""
 	for page in odcreat.1 odcreat.7; do
-		run bash -c "MANWIDTH=80 man -l '$ROOT/man/$page' 2>&1 >/dev/null"
-		assert_output ""
 		run bash -c "MANWIDTH=80 man -l '$ROOT/man/$page' 2>/dev/null"
 		assert_line --index 0 --regexp '^ODCREAT\((1|7)\)'
 	done
 	run bash -c "MANWIDTH=80 man -l '$ROOT/man/odcreat.7' 2>/dev/null"
 	assert_line --regexp '^ +dangling link +EINVAL +ENOENT +EEXIST +new target +ENOTDIR, made$'
+}
+
+# Each tool's own finding, on a copy of odcreat(1) broken for it alone.
+@test "tests/manlint.sh fails on a page that man, lexgrog or mandoc finds wrong" {
+	sed '/^\.SH DESCRIPTION/a .XX unknown' "$ROOT/man/odcreat.1" > macro.1
+	sed 's/^odcreat \\- run/odcreat run/' "$ROOT/man/odcreat.1" > name.1
+	sed '1s/ [0-9-]* "odcreat/ "December 2026" "odcreat/' "$ROOT/man/odcreat.1" > date.1
+	run sh "$ROOT/tests/manlint.sh" macro.1 name.1 date.1
+	assert_failure 1
+	assert_output "macro.1: man: troff: <standard input>:$(grep -n '^\.XX' macro.1 | cut -d: -f1): warning: macro 'XX' not defined
+macro.1: mandoc: $(grep -n '^\.XX' macro.1 | cut -d: -f1):2: ERROR: skipping unknown macro: .XX unknown
+name.1: lexgrog: parse failed
+date.1: mandoc: 1:15: WARNING: cannot parse date, using it verbatim: TH December 2026"
+	run env PATH=/nonexistent /bin/sh "$ROOT/tests/manlint.sh" macro.1
+	assert_failure 2
+	assert_output "manlint.sh: man is missing (make check installs it)"
 }
 
 @test "make demo shows real programs under every mode" {

@@ -55,8 +55,8 @@ check)
 	# gcc -static needs libc.a, which libc6-dev has.
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
-		    eatmydata:eatmydata python3:python3 man:man-db unshare:util-linux \
-		    setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
+		    eatmydata:eatmydata python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
+		    unshare:util-linux setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
 		    ip:iproute2 ss:iproute2; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
