@@ -27,6 +27,21 @@ sh_blocks() {
 	assert_output ""
 }
 
+@test "every link to a part of the README names one of its headings" {
+	# GitHub's anchors: lower case, punctuation dropped, spaces as hyphens.
+	run awk 'FNR == 1 { file++ }
+		file == 1 && /^#+ / { h = $0; sub(/^#+ /, "", h); h = tolower(h)
+			gsub(/[^a-z0-9 _-]/, "", h); gsub(/ /, "-", h); anchor[h] = 1 }
+		file > 1 { line = $0
+		  while (match(line, /(\]\(|README\.md)#[^)]*\)/)) {
+			a = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+			sub(/^[^#]*#/, "", a); sub(/\)$/, "", a)
+			if (!(a in anchor)) print FILENAME ":" FNR ": #" a
+		  } }' "$ROOT/README.md" "$ROOT/README.md" "$ROOT/docs/TESTING.md"
+	assert_success
+	assert_output ""
+}
+
 @test "the README's sh blocks run as written, in order, from a fresh clone" {
 	needs_root "installs into an overlay of /usr/local in a private mount namespace"
 	git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1 || skip "not a git checkout: the README's blocks run from a clone"
