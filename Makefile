@@ -207,7 +207,7 @@ check-musl:
 	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
 	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
 
-# The README's two commands on a fresh minimal Debian 12 root (tests/fresh/).
+# The two commands of docs/TESTING.md (make demo, make check) on a fresh minimal Debian 12 root (tests/fresh/).
 check-fresh:
 	@sh tests/deps.sh fresh
 	bats --print-output-on-failure tests/fresh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The README's two commands where a newcomer meets them (make check-fresh):
+# The two commands of docs/TESTING.md (make demo, make check) where a newcomer meets them (make check-fresh):
 # a fresh minimal Debian 12 root (mmdebstrap --variant=minbase, from the
 # mirror this machine's apt uses, read now), with apt's Recommends off, a
 # clone of this repository's committed state in /root (0700), entered with
