@@ -73,7 +73,7 @@ seccomp_calls() {
 	mkdir -p "$WORK/time"
 	echo "  calls: --seccomp -m einval against its baseline; $rounds rounds, each the median of 7 batches;"
 	echo "  figures are medians over the rounds, ratios paired per round"
-	echo "  (the kernel's meaning here: $("$ODCREAT" --probe | sed -n '1s/.*meaning is \([a-z0-9.-]*[a-z0-9]\).*/\1/p'))"
+	echo "  (the kernel's meaning here: $("$ODCREAT" --probe | sed -n '1s/^This kernel.s meaning is \([a-z0-9.-]*[a-z0-9]\):.*/\1/p'))"
 	printf "    %-52s %12s %12s %16s   %s\n" call baseline --seccomp "ratio [min,max]" reproduce
 	for row in "loop|the pair, no log, against the bare program (ns)|$loop $d|1.05|bare|" \
 		   "openat2|ordinary openat2, no log, against the bare program (ns)|$loop $f|1.05|bare|" \

@@ -378,16 +378,56 @@ print(p.returncode, p.stdout.decode().strip())' \
 	mkdir "$TMPDIR"
 	run "$ODCREAT" --probe
 	assert_success
-	assert_line --regexp "^open\(path, O_CREAT\|O_DIRECTORY, 0755\) on Linux $(uname -r | sed 's/[.+]/\\&/g'), in $TMPDIR/odcreat-probe\."
-	assert_line --regexp '^dangling symlink +no +EINVAL p:link +einval$'
-	assert_line --regexp '^regular file +yes +EINVAL p:data +einval freebsd$'
+	assert_output --regexp "open\(p, O_CREAT\|O_DIRECTORY, 0755\) on Linux $(uname -r | sed 's/[.+]/\\&/g'), in"$'\n'"?$TMPDIR/odcreat-probe\."
+	assert_line --regexp '^dangling +no +EINVAL +unchanged +einval$'
+	assert_line --regexp '^file +yes +EINVAL +unchanged +einval freebsd$'
 	assert_line "This kernel behaves like mode einval: Linux >= 6.4 and 6.1.30+, NetBSD, macOS."
-	assert_equal "$(echo "$output" | grep -c -E '^(missing|directory|regular|symlink|dangling)')" 16
+	assert_equal "$(echo "$output" | grep -c -E '^(missing|dir|file|link-dir|link-file|dangling|missing/|no-parent) +(no|yes) ')" 16
 	assert_equal "$(ls -A "$TMPDIR")" ""
 	# Its calls never go through a preloaded shim.
 	run env ODCREAT_MODE=mkdir LD_PRELOAD="$SHIM" "$ODCREAT" --probe
 	assert_line "This kernel behaves like mode einval: Linux >= 6.4 and 6.1.30+, NetBSD, macOS."
 	assert_equal "$(ls -A "$TMPDIR")" ""
+}
+
+@test "--probe shows what a call made on disk, in the log's words for the states" {
+	# Under a kernel emulated as mkdir's, the calls make directories, through the dangling link too.
+	run "$ODCREAT" --seccomp -m mkdir -- "$ODCREAT" --probe
+	assert_success
+	assert_line --regexp '^missing +no +fd:dir +p:dir +mkdir$'
+	assert_line --regexp '^link-dir +no +fd:dir +unchanged +freebsd mkdir$'
+	assert_line --regexp '^missing/ +yes +fd:dir +p:dir +mkdir$'
+	run "$ODCREAT" --seccomp -m legacy -- "$ODCREAT" --probe
+	assert_line --regexp '^dangling +no +fd:file +p:link t:file +legacy$'
+	# The states are those the log names for the same call.
+	cd "$SCRATCH" && ln -s target p && mkdir target
+	ODCREAT_LOG=stderr run --separate-stderr env LD_PRELOAD="$SHIM" ODCREAT_MODE=einval \
+		"$ODC_CALL" open p creat,directory
+	assert_equal "$(echo "$stderr" | grep -o 'state=[a-z-]*')" state=link-dir
+}
+
+@test "--probe explains its columns and words, in a legend" {
+	run "$ODCREAT" --probe
+	assert_success
+	assert_line --regexp '^state +O_EXCL +result +on disk after +same as$'
+	for word in 'state:' 'missing,' 'link-dir' 'link-file' 'dangling' 'missing/' 'no-parent' \
+		    'result:' 'fd:dir' 'on disk after:' 'unchanged' 'same as:'; do
+		assert_output --partial "$word"
+	done
+	assert_line --partial "state: what p held before the call, as the log's state= says"
+	assert_line --partial 'result: the errno, or fd:dir or fd:file'
+	assert_line --partial 'on disk after: unchanged, or what p and t then are'
+}
+
+@test "--probe keeps every line to 80 columns, whichever kernel it meets" {
+	export TMPDIR="$SCRATCH/tmp"
+	mkdir "$TMPDIR"
+	for mode in einval freebsd mkdir legacy linux-5.7; do
+		run "$ODCREAT" --seccomp -m "$mode" -- "$ODCREAT" --probe
+		assert_success
+		assert_equal "$(echo "$output" | awk 'length > 80')" ""
+		assert [ "$(echo "$output" | wc -l)" -gt 20 ]
+	done
 }
 
 @test "make install honours DESTDIR and PREFIX; make uninstall removes exactly that" {

@@ -7,6 +7,7 @@
  * a preloaded shim.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,20 +33,35 @@ struct odc_probe_state {
 	bool via_link;
 };
 
+/* Named as the log's state= names them, so that the two read alike. */
 static const struct odc_probe_state odc_probe_states[] = {
 	{ "missing", "p", ODC_PROBE_NOTHING, false },
-	{ "directory", "p", ODC_PROBE_DIR, false },
-	{ "regular file", "p", ODC_PROBE_DATA, false },
-	{ "symlink to dir", "p", ODC_PROBE_DIR, true },
-	{ "symlink to file", "p", ODC_PROBE_DATA, true },
-	{ "dangling symlink", "p", ODC_PROBE_NOTHING, true },
-	{ "missing, p/", "p/", ODC_PROBE_NOTHING, false },
-	{ "missing parent", "a/p", ODC_PROBE_NOTHING, false },
+	{ "dir", "p", ODC_PROBE_DIR, false },
+	{ "file", "p", ODC_PROBE_DATA, false },
+	{ "link-dir", "p", ODC_PROBE_DIR, true },
+	{ "link-file", "p", ODC_PROBE_DATA, true },
+	{ "dangling", "p", ODC_PROBE_NOTHING, true },
+	{ "missing/", "p/", ODC_PROBE_NOTHING, false },
+	{ "no-parent", "a/p", ODC_PROBE_NOTHING, false },
 };
+
+/* What the table's words mean: nobody should need the source to read it. */
+static const char odc_probe_legend[] =
+	"state: what p held before the call, as the log's state= says: missing,\n"
+	"  dir, file (holding data), link-dir, link-file and dangling (p a symlink\n"
+	"  to t: a directory, a file, nothing); missing/ is p missing, opened as\n"
+	"  \"p/\"; no-parent is \"a/p\" opened with no a (the log says error).\n"
+	"result: the errno, or fd:dir or fd:file, a descriptor of a directory or file.\n"
+	"on disk after: unchanged, or what p and t then are: dir, file (empty), data\n"
+	"  (a file holding data) or link. same as: the modes that do exactly that.\n";
 
 #define ODC_PROBE_STATES (sizeof odc_probe_states / sizeof odc_probe_states[0])
 #define ODC_PROBE_MODES ODC_NATIVE	/* every mode before native */
 #define ODC_PROBE_TEXT 64
+/* The terminal's classic width, which every line of the output keeps to. */
+#define ODC_PROBE_WIDTH 80
+/* Where the "same as" column starts: state, O_EXCL, result and disk before it. */
+#define ODC_PROBE_MODES_AT (10 + 1 + 6 + 1 + 7 + 1 + 14)
 
 static int odc_probe_put_data(int dir, const char *name)
 {
@@ -90,8 +106,18 @@ static void odc_probe_describe_name(int dir, const char *name, char *out, size_t
 		 st.st_size ? "data" : "file");
 }
 
-/* "RESULT DISK", as the test suite writes them: "fd:dir p:dir", "ENOTDIR p:file". */
-static void odc_probe_describe(int dir, long ret, char *out, size_t len)
+/* What p and t are (" p:link t:dir"), appended to OUT; "" where neither is. */
+static void odc_probe_describe_disk(int dir, char *out, size_t len)
+{
+	odc_probe_describe_name(dir, "p", out, len);
+	odc_probe_describe_name(dir, "t", out, len);
+}
+
+/*
+ * "RESULT DISK", as the table shows them: "fd:dir p:dir", "ENOTDIR p:file",
+ * "EINVAL unchanged", where the disk is as BEFORE describes it.
+ */
+static void odc_probe_describe(int dir, long ret, const char *before, char *out, size_t len)
 {
 	struct stat st;
 
@@ -102,10 +128,9 @@ static void odc_probe_describe(int dir, long ret, char *out, size_t len)
 	if (ret >= 0)
 		close((int)ret);
 	size_t used = strlen(out);
-	odc_probe_describe_name(dir, "p", out, len);
-	odc_probe_describe_name(dir, "t", out, len);
-	if (strlen(out) == used)
-		snprintf(out + used, len - used, " -");
+	odc_probe_describe_disk(dir, out, len);
+	if (strcmp(out + used, before) == 0)
+		snprintf(out + used, len - used, " unchanged");
 }
 
 /* What one call does in STATE: the kernel's (MODE < 0) or a mode's. */
@@ -119,10 +144,58 @@ static int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, 
 			odc_probe_states[state].name, strerror(errno));
 		return -1;
 	}
+	char before[ODC_PROBE_TEXT] = "";
+	odc_probe_describe_disk(dir, before, sizeof before);
 	long ret = mode < 0 ? odc_real_openat(dir, c.path, flags, c.mode) : odc_semantics(mode, &c);
-	odc_probe_describe(dir, ret, out, len);
+	odc_probe_describe(dir, ret, before, out, len);
 	odc_probe_clear(dir);
 	return 0;
+}
+
+/*
+ * FMT's text as prose, broken at spaces into lines of at most
+ * ODC_PROBE_WIDTH columns (a word longer than that, a long TMPDIR, on a
+ * line of its own), then a blank line where GAP.
+ */
+__attribute__((format(printf, 2, 3))) static void odc_probe_say(bool gap, const char *fmt, ...)
+{
+	char text[4096 + 512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	size_t col = 0;
+	for (char *word = strtok(text, " "); word; word = strtok(NULL, " ")) {
+		size_t n = strlen(word);
+		if (col && col + 1 + n > ODC_PROBE_WIDTH) {
+			putchar('\n');
+			col = 0;
+		}
+		col += (size_t)printf("%s%s", col ? " " : "", word);
+	}
+	printf(gap ? "\n\n" : "\n");
+}
+
+/* NAME after a row at column COL, on a line of its own where it would pass the width. */
+static int odc_probe_put_mode(int col, const char *name)
+{
+	int n = (int)strlen(name);
+
+	if (col + 1 + n > ODC_PROBE_WIDTH) {
+		printf("\n%*s", ODC_PROBE_MODES_AT, "");
+		col = ODC_PROBE_MODES_AT;
+	}
+	return col + printf(" %s", name);
+}
+
+/* One row: the kernel's "RESULT DISK" split into its columns, then the modes that match. */
+static int odc_probe_row(size_t state, bool excl, const char *kernel)
+{
+	const char *space = strchr(kernel, ' ');
+
+	return printf("%-10s %-6s %-7.*s %-14s", odc_probe_states[state].name, excl ? "yes" : "no",
+		      (int)(space - kernel), kernel, space + 1);
 }
 
 static int odc_probe_in(int dir, const char *where)
@@ -134,15 +207,15 @@ static int odc_probe_in(int dir, const char *where)
 	struct utsname uts;
 
 	uname(&uts);
-	printf("open(path, O_CREAT|O_DIRECTORY, 0755) on %s %s, in %s\n\n", uts.sysname,
-	       uts.release, where);
-	printf("%-18s %-6s %-26s %s\n", "path", "O_EXCL", "kernel: result, on disk", "same as");
+	odc_probe_say(true, "open(p, O_CREAT|O_DIRECTORY, 0755) on %s %s, in %s, for each state p "
+		      "can be in:", uts.sysname, uts.release, where);
+	printf("%-10s %-6s %-7s %-14s %s\n", "state", "O_EXCL", "result", "on disk after", "same as");
 	for (size_t f = 0; f < 2; f++) {
 		for (size_t s = 0; s < ODC_PROBE_STATES; s++) {
 			char kernel[ODC_PROBE_TEXT] = "", emulated[ODC_PROBE_TEXT];
 			if (odc_probe_one(dir, s, flag_sets[f], -1, kernel, sizeof kernel) < 0)
 				return ODC_EXIT_FAILED;
-			printf("%-18s %-6s %-26s", odc_probe_states[s].name, f ? "yes" : "no", kernel);
+			int col = odc_probe_row(s, f, kernel);
 			for (int m = 0; m < ODC_PROBE_MODES; m++) {
 				emulated[0] = '\0';
 				if (odc_probe_one(dir, s, flag_sets[f], m, emulated, sizeof emulated) < 0)
@@ -150,42 +223,45 @@ static int odc_probe_in(int dir, const char *where)
 				if (strcmp(kernel, emulated) != 0)
 					continue;
 				matched[m]++;
-				printf(" %s", odc_mode_name((enum odc_mode)m));
+				col = odc_probe_put_mode(col, odc_mode_name((enum odc_mode)m));
 			}
 			printf("\n");
 			cases++;
 		}
 	}
+	printf("\n%s\n", odc_probe_legend);
 
 	int best = 0;
 	for (int m = 0; m < ODC_PROBE_MODES; m++)
 		if (matched[m] > matched[best])
 			best = m;
 	if (matched[best] == cases)
-		printf("\nThis kernel behaves like mode %s: %s.\n", odc_mode_name((enum odc_mode)best),
-		       odc_mode_systems((enum odc_mode)best));
+		odc_probe_say(false, "This kernel behaves like mode %s: %s.", odc_mode_name((enum odc_mode)best),
+			      odc_mode_systems((enum odc_mode)best));
 	else
-		printf("\nNo mode matches this kernel; the closest is %s (%u of %u cases).\n",
-		       odc_mode_name((enum odc_mode)best), matched[best], cases);
+		odc_probe_say(false, "No mode matches this kernel; the closest is %s (%u of %u cases).",
+			      odc_mode_name((enum odc_mode)best), matched[best], cases);
 	return 0;
 }
 
-/* The classification, which creates nothing, before the table, which creates and removes. */
+/*
+ * The classification, which creates nothing, before the table, which
+ * creates and removes. The meaning comes first on the first line, for
+ * scripts: "This kernel's meaning is MODE".
+ */
 static void odc_probe_meaning(void)
 {
 	long answer = odc_kernel_answer();
 	const char *name = answer < 0 ? odc_errname((int)-answer) : NULL;
 	enum odc_mode meaning = odc_kernel_meaning();
 
-	printf("Asked without touching anything, openat(AT_FDCWD, \"\", "
-	       "O_CREAT|O_DIRECTORY|O_RDWR) answers %s: ", name ? name : "something unheard of");
-	if (meaning == ODC_NATIVE)
-		printf("no known meaning.\n\n");
-	else
-		printf("this kernel's meaning is %s%s.\n\n", odc_mode_name(meaning),
-		       meaning == ODC_LEGACY || meaning == ODC_LINUX57
-			       ? " (legacy or linux-5.7: told apart by the release number alone)"
-			       : "");
+	odc_probe_say(true, "This kernel's meaning is %s: asked without touching anything, "
+		      "openat(AT_FDCWD, \"\", O_CREAT|O_DIRECTORY|O_RDWR) answers %s%s",
+		      meaning == ODC_NATIVE ? "unknown" : odc_mode_name(meaning),
+		      name ? name : "something unheard of",
+		      meaning == ODC_LEGACY || meaning == ODC_LINUX57
+			      ? " (legacy or linux-5.7: told apart by the release number alone)."
+			      : ".");
 }
 
 int odc_probe(void)
