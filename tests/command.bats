@@ -60,9 +60,10 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_output --partial "no command given"
 	run "$ODCREAT" --frobnicate true
 	assert_failure 2
-	assert_output --partial "unknown or incomplete option --frobnicate"
-	run "$ODCREAT" -m
+	assert_output --partial "unknown option --frobnicate"
+	run "$ODCREAT" --probe=yes
 	assert_failure 2
+	assert_output --partial "option --probe=yes takes no value"
 	run "$ODCREAT" --probe extra
 	assert_failure 2
 	run "$ODCREAT" --probe --seccomp
@@ -77,6 +78,42 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	run "$ODCREAT" -l /nonexistent/dir/log true
 	assert_failure 2
 	assert_output --partial "cannot open log /nonexistent/dir/log: No such file or directory"
+}
+
+@test "-m, --mode, -l and --log without a value say what value they need" {
+	for option in -m --mode; do
+		run "$ODCREAT" "$option"
+		assert_failure 2
+		assert_line --index 0 "odcreat: $option needs a mode; valid modes: $ALL_MODES"
+		assert_line --index 1 --partial "usage: odcreat "
+	done
+	# Run together with another short option, it is still -m that lacks its mode.
+	run "$ODCREAT" -vm
+	assert_line --index 0 "odcreat: -m needs a mode; valid modes: $ALL_MODES"
+	for option in -l --log; do
+		run "$ODCREAT" "$option"
+		assert_failure 2
+		assert_line --index 0 "odcreat: $option needs a log: FILE, DIR/, stderr, syslog or journal"
+	done
+}
+
+@test "--mode= and -m '' mean what an empty ODCREAT_MODE means: the default, over an inherited mode" {
+	# The command gets an empty ODCREAT_MODE, whatever it inherited.
+	ODCREAT_MODE=mkdir run "$ODCREAT" --mode= sh -c 'echo "[$ODCREAT_MODE]"'
+	assert_success
+	assert_output "[]"
+	# ...which the library reads as the default: einval here, where no file says otherwise.
+	[ ! -e /etc/odcreat.conf ] || skip "/etc/odcreat.conf sets the default here"
+	ODCREAT_MODE=mkdir run "$ODCREAT" --mode= "$ODC_CALL" open a creat,directory
+	assert_output "EINVAL -"
+	ODCREAT_MODE=mkdir run "$ODCREAT" -m '' "$ODC_CALL" open a creat,directory
+	assert_output "EINVAL -"
+	# As the environment's own empty value does, and as the supervisor does.
+	ODCREAT_MODE= run "$ODCREAT" "$ODC_CALL" open a creat,directory
+	assert_output "EINVAL -"
+	ODCREAT_MODE=mkdir run "$ODCREAT" --seccomp --mode= -l stderr "$ODC_CALL" open a creat,directory
+	assert_line "EINVAL -"
+	assert_line --partial " semantics=einval "
 }
 
 @test "exit status: the command's own, 127 when not found, 126 when it cannot run" {

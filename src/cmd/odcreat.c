@@ -43,7 +43,8 @@ static const char odc_help[] =
 	"                    already answers as MODE and nothing is logged\n"
 	"  -v, --verbose     say whether --seccomp supervises, and why\n"
 	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES "\n"
-	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else einval)\n"
+	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else einval;\n"
+	"                    --mode= as an empty ODCREAT_MODE: the file's, else einval)\n"
 	"  -l, --log=FILE    log every redefined call to FILE, to DIR/ (DIR/EUID.log), or\n"
 	"                    to \"stderr\", \"syslog\" (/dev/log) or \"journal\" (journald)\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
@@ -68,6 +69,16 @@ static void odc_die_usage(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\n%s", odc_usage);
 	exit(ODC_EXIT_USAGE);
+}
+
+/* OPTION (-m or -l, as GIVEN: -m, --mode) without its value: say which value it needs. */
+static void odc_die_missing(int option, const char *given)
+{
+	const char *name = strncmp(given, "--", 2) == 0 ? given : option == 'm' ? "-m" : "-l";
+
+	if (option == 'm')
+		odc_die_usage("%s needs a mode; valid modes:" ODC_MODE_NAMES, name);
+	odc_die_usage("%s needs a log: FILE, DIR/, stderr, syslog or journal", name);
 }
 
 static void odc_check_mode(const char *mode, const char *where)
@@ -110,21 +121,39 @@ static bool odc_supervisor_needed(bool verbose)
 	return needed;
 }
 
+/*
+ * MODE given is the command's ODCREAT_MODE, over any inherited: an empty
+ * one too (--mode=), which means what an empty ODCREAT_MODE means, the
+ * file's mode, else einval. Without MODE the inherited one is checked here,
+ * where a bad one can still stop the command from running.
+ */
+static int odc_set_mode(const char *mode)
+{
+	const char *inherited = getenv("ODCREAT_MODE");
+
+	if (!mode) {
+		if (inherited && *inherited)
+			odc_check_mode(inherited, " in ODCREAT_MODE");
+		return 0;
+	}
+	if (*mode)
+		odc_check_mode(mode, "");
+	if (setenv("ODCREAT_MODE", mode, 1) < 0) {
+		perror("odcreat");
+		return -1;
+	}
+	return 0;
+}
+
 static int odc_run(char **argv, const char *mode, const char *log, bool seccomp, bool verbose)
 {
 	char shim[PATH_MAX];
 
-	if (mode)
-		odc_check_mode(mode, "");
-	else if ((mode = getenv("ODCREAT_MODE")) && *mode)
-		odc_check_mode(mode, " in ODCREAT_MODE");
+	if (odc_set_mode(mode) < 0)
+		return ODC_EXIT_FAILED;
 	if (!seccomp)
 		odc_find_shim(shim, sizeof shim);
 	odc_set_preload(seccomp ? NULL : shim);
-	if (mode && *mode && setenv("ODCREAT_MODE", mode, 1) < 0) {
-		perror("odcreat");
-		return ODC_EXIT_FAILED;
-	}
 	if (log)
 		odc_set_log(log);
 	if (seccomp && odc_supervisor_needed(verbose))
@@ -175,7 +204,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return odc_report_main(argc - 1, argv + 1);
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+m:l:hv", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+:m:l:hv", options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
 			mode = optarg;
@@ -198,8 +227,14 @@ int main(int argc, char **argv)
 		case ODC_OPT_CHECK:
 			action = opt;
 			break;
+		case ':':
+			odc_die_missing(optopt, argv[optind - 1]);
+			break;
 		default:
-			odc_die_usage("unknown or incomplete option %s", argv[optind - 1]);
+			/* getopt_long names the option it knows but that was given a value. */
+			odc_die_usage(optopt && strncmp(argv[optind - 1], "--", 2) == 0
+					      ? "option %s takes no value" : "unknown option %s",
+				      argv[optind - 1]);
 		}
 	}
 	if (action)
