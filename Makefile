@@ -108,8 +108,14 @@ $(call obj_of,$(CMD_SRC)): CMD_DEFINES = -Isrc/cmd -DODC_PREFIX='"$(PREFIX)"' \
 	-DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' -DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
 	-DODC_VERSION='"$(VERSION)"'
 
+# A C library other than glibc (musl) links the command statically: it then
+# starts where that library's loader is not installed too, and says there
+# which programs its library is for (src/cmd/loader.c).
+GLIBC       = $(shell $(CC) -dM -E -include stdio.h -x c /dev/null 2>/dev/null | grep -c '__GLIBC__ ')
+CMD_STATIC  = $(if $(filter 0,$(GLIBC)),-static)
+
 $(BUILD)/odcreat: $(CMD_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(CMD_STATIC) -o $@ $(CMD_OBJ)
 
 # The build tree holds each ABI's library where make install puts it under
 # PREFIX, in the native tree, so that build/odcreat works as the installed
@@ -205,7 +211,8 @@ check-aarch64:
 check-musl:
 	@sh tests/deps.sh musl
 	$(MAKE) CC=musl-gcc BUILD=build-musl all build-musl/tests/odc_call
-	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2)
+	$(MAKE) $(BUILD)/tests/odc_call
+	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2,tests/musl)
 
 # The two commands of docs/TESTING.md (make demo, make check) on a fresh minimal Debian 12 root (tests/fresh/).
 check-fresh:

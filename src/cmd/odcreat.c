@@ -17,6 +17,7 @@
 #include "odc_env.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
+#include "odc_loader.h"
 #include "odc_log.h"
 #include "odc_meaning.h"
 #include "odc_mode.h"
@@ -151,8 +152,10 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp,
 
 	if (odc_set_mode(mode) < 0)
 		return ODC_EXIT_FAILED;
-	if (!seccomp)
+	if (!seccomp) {
+		odc_loader_check(argv[0]);
 		odc_find_shim(shim, sizeof shim);
+	}
 	odc_set_preload(seccomp ? NULL : shim);
 	if (log)
 		odc_set_log(log);
