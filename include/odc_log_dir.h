@@ -33,10 +33,16 @@ const char *odc_log_dir_file_refusal(const struct stat *st, uid_t uid);
 #define ODC_LOG_DIR_NAME_MAX 32
 size_t odc_log_dir_name(char name[ODC_LOG_DIR_NAME_MAX], uid_t uid);
 
-/* The uid a file NAME is the log of, as odc_log_dir_name writes it ("N.log", no leading zero), or -1. */
+/*
+ * The uid a file NAME is the log of, as odc_log_dir_name writes it
+ * ("N.log", no leading zero), or -1.
+ */
 long long odc_log_dir_name_uid(const char *name);
 
-/* L appended to DIR/EUID.log, created if need be, where every check holds: whether it was written. */
+/*
+ * L appended to DIR/EUID.log, created if need be, where every check
+ * holds: whether it was written.
+ */
 bool odc_log_dir_send(const char *dir, const struct odc_line *l);
 
 #endif

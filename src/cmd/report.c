@@ -17,8 +17,10 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 
-/* report's exit status when an input could not be read, or journalctl would
- * show only some of the journal (2 is a usage error). */
+/*
+ * report's exit status when an input could not be read, or journalctl
+ * would show only some of the journal (2 is a usage error).
+ */
 #define ODC_REPORT_UNREAD 1
 
 static const char odc_report_usage[] =

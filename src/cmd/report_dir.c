@@ -28,12 +28,16 @@ struct odc_log_file {
 
 static int odc_by_uid(const void *a, const void *b)
 {
-	unsigned long long x = ((const struct odc_log_file *)a)->uid, y = ((const struct odc_log_file *)b)->uid;
+	unsigned long long x = ((const struct odc_log_file *)a)->uid;
+	unsigned long long y = ((const struct odc_log_file *)b)->uid;
 
 	return (x > y) - (x < y);
 }
 
-/* The library's files in the directory open at DIRFD (readdir, not scandirat, which musl lacks): their count, or -1. */
+/*
+ * The library's files in the directory open at DIRFD (readdir, not
+ * scandirat, which musl lacks): their count, or -1.
+ */
 static long odc_list(int dirfd, struct odc_log_file **files)
 {
 	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -68,10 +72,9 @@ static long odc_list(int dirfd, struct odc_log_file **files)
 	return (long)n;
 }
 
-static void odc_skip(const char *dir, const char *name, const char *why)
+static void odc_skip(const char *file, const char *why)
 {
-	fprintf(stderr, "odcreat report: %s%s%s: skipped: %s\n", dir,
-		dir[strlen(dir) - 1] == '/' ? "" : "/", name, why);
+	fprintf(stderr, "odcreat report: %s: skipped: %s\n", file, why);
 }
 
 /* Why NAME, which ST describes, is not the file of UID alone: NULL where it is. */
@@ -88,13 +91,14 @@ static const char *odc_file_refusal(const struct stat *st, unsigned long uid, ch
 static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
 {
 	unsigned long uid = (unsigned long)odc_log_dir_name_uid(name);
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	char file[PATH_MAX + 64], why[96];
 	struct stat st;
-	char why[96];
 	const char *refusal = NULL;
 
+	snprintf(file, sizeof file, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
-		odc_skip(dir, name, errno == ELOOP ? "a symlink" : strerror(errno));
+		odc_skip(file, errno == ELOOP ? "a symlink" : strerror(errno));
 		return;
 	}
 	if (fstat(fd, &st) < 0)
@@ -103,13 +107,11 @@ static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, con
 		refusal = odc_file_refusal(&st, uid, why, sizeof why);
 	FILE *in = refusal ? NULL : fdopen(fd, "r");
 	if (!in) {
-		odc_skip(dir, name, refusal ? refusal : strerror(errno));
+		odc_skip(file, refusal ? refusal : strerror(errno));
 		close(fd);
 		return;
 	}
-	char label[PATH_MAX + 64];
-	snprintf(label, sizeof label, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
-	odc_report_read_owned(rep, in, label, uid);
+	odc_report_read_owned(rep, in, file, uid);
 	fclose(in);
 }
 

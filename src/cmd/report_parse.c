@@ -156,9 +156,9 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 
 /*
  * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
- * lines, which it writes for other processes, as OWNER itself), and R's program, where OWNER is not root,
- * behind "[uid OWNER] " in NAME (of SIZE bytes): the rest of the line is
- * that user's word alone.
+ * lines, which it writes for other processes, as OWNER itself); and R's
+ * program, where OWNER is not root, put behind "[uid OWNER] " in NAME (of
+ * SIZE bytes): the rest of the line is that user's word alone.
  */
 static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, size_t size)
 {

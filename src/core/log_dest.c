@@ -13,7 +13,6 @@
 #include "odc_line.h"
 #include "odc_log.h"
 #include "odc_log_dest.h"
-#include "odc_line.h"
 #include "odc_log_dir.h"
 #include "odc_log_write.h"
 #include "odc_path.h"

@@ -1,8 +1,9 @@
 /*
  * The log to a local logging daemon, one datagram per line: syslog(3)'s
  * form on syslog's /dev/log, or journald's native protocol (KEY=value
- * lines) on its own socket. A socket is made for each line and closed after it, so that
- * nothing stays open in the program and a restarted daemon is found again.
+ * lines) on its own socket. A socket is made for each line and closed
+ * after it, so that nothing stays open in the program and a restarted
+ * daemon is found again.
  * A socket that is missing, full or of another type drops the line without
  * waiting, and none raises SIGPIPE; a daemon that takes a line slowly is
  * waited for, within a bound (odc_wait_taken).

@@ -6,7 +6,10 @@
 
 #include "odc_line.h"
 
-/* L to DEST, a file name, a directory's (odc_log_dir.h) or ODC_LOG_STDERR, opened on first use: whether it was written. */
+/*
+ * L to DEST, a file name, a directory's (odc_log_dir.h) or ODC_LOG_STDERR,
+ * opened on first use: whether it was written.
+ */
 bool odc_log_send(const char *dest, const struct odc_line *l);
 
 #endif

@@ -9,7 +9,8 @@
 
 /*
  * LINE as one syslog message from PID, of severity info in FACILITY,
- * tagged odcreat, in syslog(3)'s form ("<PRI>odcreat[PID]: LINE"). Each of these says whether the daemon's socket took it.
+ * tagged odcreat, in syslog(3)'s form ("<PRI>odcreat[PID]: LINE"). Each
+ * of these says whether the daemon's socket took it.
  */
 bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility);
 
