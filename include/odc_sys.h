@@ -5,6 +5,7 @@
 #ifndef ODC_SYS_H
 #define ODC_SYS_H
 
+#include <stdbool.h>
 #include <sys/stat.h>
 
 #include "odc_call.h"
@@ -14,6 +15,8 @@ long odc_sys_open(const struct odc_call *c, int flags, mode_t mode);
 /* A plain openat(2), for names the semantics resolved themselves. */
 long odc_sys_openat(int dirfd, const char *name, int flags, mode_t mode);
 long odc_sys_close(int fd);
+/* The lowest free descriptor for FD's file, close-on-exec if CLOEXEC: fcntl(F_DUPFD[_CLOEXEC], 0). */
+long odc_sys_dup_lowest(int fd, bool cloexec);
 long odc_sys_mkdirat(int dirfd, const char *name, mode_t mode);
 long odc_sys_rmdirat(int dirfd, const char *name);
 long odc_sys_unlinkat(int dirfd, const char *name);

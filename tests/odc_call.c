@@ -4,7 +4,7 @@
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
  *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] [-N] [-B KIND] [-H KIND]
- *            ENTRY PATH FLAGS
+ *            [-S | -Z] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat,
  * sys_openat2 or (x86-64) x32_openat. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -27,8 +27,13 @@
  * bytes run from a readable page into an unmapped one: a path of "a"s with
  * no NUL before the gap, an open_how whose flags are readable and the rest
  * is not); or kernel (an address in the kernel's half).
+ * -S, with every descriptor from 3 up closed first, makes open(2)'s own
+ * example of the lowest descriptor: a = the call, b = the call, close(a),
+ * c = the call, d = open("/"), and prints "a b c d" alone; -Z closes
+ * standard input first, too.
  * A call that leaves a descriptor open besides the one it returned adds
- * " LEAK". Exit status 3 means a successful call changed errno.
+ * " LEAK"; a descriptor that is not the lowest one free, as open(2)
+ * returns, adds " NOT-LOWEST". Exit status 3 means a successful call changed errno.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -301,6 +306,27 @@ static int run_threads(const struct request *req, int n, int times)
 	return 0;
 }
 
+/* -S and -Z: descriptor numbers, which the kernel makes the lowest free. */
+static int run_sequence(struct request *req, int here, bool close_stdin)
+{
+	int high = fcntl(here, F_DUPFD_CLOEXEC, 100);
+
+	if (high < 0)
+		return 2;
+	if (req->dirfd == here)
+		req->dirfd = high;
+	for (int fd = 3; fd < 100; fd++)
+		close(fd);
+	if (close_stdin)
+		close(STDIN_FILENO);
+	long a = call_entry(req), b = call_entry(req);
+	close((int)a);
+	long c = call_entry(req);
+	int d = open("/", O_RDONLY | O_DIRECTORY);
+	printf("%ld %ld %ld %d\n", a, b, c, d);
+	return 0;
+}
+
 /* Children block on a pipe until the parent closes it, then race and report. */
 static int run_processes(const struct request *req, int n)
 {
@@ -334,11 +360,11 @@ int main(int argc, char **argv)
 	struct request req = { .dirfd = AT_FDCWD, .mode = 0755,
 			       .how_size = sizeof(struct odc_open_how) };
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
-	bool have_dirfd = false;
+	bool have_dirfd = false, sequence = false, close_stdin = false;
 
 	const char *bad_path = NULL, *bad_how = NULL;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:SZ")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -353,6 +379,8 @@ int main(int argc, char **argv)
 		case 'N': prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); break;
 		case 'B': bad_path = optarg; break;
 		case 'H': bad_how = optarg; break;
+		case 'S': sequence = true; break;
+		case 'Z': sequence = close_stdin = true; break;
 		default: return 2;
 		}
 	}
@@ -379,6 +407,8 @@ int main(int argc, char **argv)
 		if (chdir("/") < 0)
 			return 2;
 	}
+	if (sequence)
+		return run_sequence(&req, here, close_stdin);
 	if (threads > 0)
 		return run_threads(&req, threads, times);
 	if (processes > 0)
@@ -390,7 +420,8 @@ int main(int argc, char **argv)
 			close((int)fd);
 	}
 
-	int fds_before = count_fds();
+	int fds_before = count_fds(), lowest = fcntl(here, F_DUPFD, 0);
+	close(lowest);
 	struct rlimit saved, lowered = { .rlim_cur = (rlim_t)nofile };
 	getrlimit(RLIMIT_NOFILE, &saved);
 	lowered.rlim_max = saved.rlim_max;
@@ -406,6 +437,7 @@ int main(int argc, char **argv)
 	int fds_after = count_fds();
 	printf("%s", result);
 	print_disk(here);
-	printf("%s\n", fds_after != fds_before ? " LEAK" : "");
+	printf("%s%s\n", fds_after != fds_before ? " LEAK" : "",
+	       ret >= 0 && ret != lowest ? " NOT-LOWEST" : "");
 	return ret >= 0 && err != EDOM ? 3 : 0;
 }

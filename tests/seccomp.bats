@@ -31,6 +31,13 @@ table() {
 @test "dynamic program, no library preloaded, open(): the whole table" { table "$ODC_CALL" open; }
 @test "dynamic program, no library preloaded, openat64(): the whole table" { table "$ODC_CALL" openat64; }
 
+@test "static C program: the lowest descriptor free, as open(2) gives it, through every entry point" {
+	local entry
+	for entry in open openat openat2 sys_open sys_openat sys_openat2; do
+		RUNNER=seccomp ODC_CALL=$STATIC check_lowest "$entry"
+	done
+}
+
 @test "a static program forked and executed by a shell inside the tree: the whole table" {
 	local child="$BATS_TEST_TMPDIR/in-child"
 	# The shell forks for the program, since a command follows it.

@@ -63,3 +63,14 @@ load test_helper
 @test "sys_openat2: creat,directory,wronly" { check_table sys_openat2 creat,directory,wronly; }
 @test "sys_openat2: creat,directory,trunc" { check_table sys_openat2 creat,directory,trunc; }
 @test "sys_openat2: creat,directory,trunc,excl" { check_table sys_openat2 creat,directory,trunc,excl; }
+
+# open(2) returns the lowest descriptor free; the table's rows check each
+# descriptor is that (odc_call adds NOT-LOWEST), these the numbers themselves.
+@test "open: the lowest descriptor free, as open(2) gives it" { check_lowest open; }
+@test "open64: the lowest descriptor free, as open(2) gives it" { check_lowest open64; }
+@test "openat: the lowest descriptor free, as open(2) gives it" { check_lowest openat; }
+@test "openat64: the lowest descriptor free, as open(2) gives it" { check_lowest openat64; }
+@test "openat2: the lowest descriptor free, as open(2) gives it" { check_lowest openat2; }
+@test "sys_open: the lowest descriptor free, as open(2) gives it" { check_lowest sys_open; }
+@test "sys_openat: the lowest descriptor free, as open(2) gives it" { check_lowest sys_openat; }
+@test "sys_openat2: the lowest descriptor free, as open(2) gives it" { check_lowest sys_openat2; }

@@ -176,6 +176,30 @@ check_table() {
 	return $failed
 }
 
+# check_lowest ENTRY: open(2)'s example of the lowest descriptor, made
+# with the pair through ENTRY, in every mode that gives a descriptor here
+# (mkdir making the name, then finding it; freebsd finding it), with
+# every descriptor from 3 up free, then with standard input closed too.
+check_lowest() {
+	local entry=$1 mode out failed=0
+	[[ " $ENTRIES " == *" $entry "* ]] || skip "$entry: not in this build's libc"
+	[[ " $NO_OPENAT2 " != *" $entry "* ]] || skip "$entry: this build's emulator has no openat2"
+	for mode in mkdir freebsd; do
+		new_scratch
+		cd "$SCRATCH" || return 1
+		[ "$mode" = mkdir ] || mkdir d
+		out=$(shim "$mode" "$ODC_CALL" -S "$entry" d creat,directory 2>&1)
+		[ "$out" = "3 4 3 5" ] || { echo "$entry $mode: expected '3 4 3 5', got '$out'"; failed=1; }
+		[ -d d ] || { echo "$entry $mode: no directory d"; failed=1; }
+		rm -rf d
+		[ "$mode" = mkdir ] || mkdir d
+		out=$(shim "$mode" "$ODC_CALL" -Z "$entry" d creat,directory 2>&1)
+		[ "$out" = "0 3 0 4" ] || { echo "$entry $mode, stdin closed: expected '0 3 0 4', got '$out'"; failed=1; }
+		cd "$BATS_TEST_TMPDIR" || return 1
+	done
+	return $failed
+}
+
 # check_whole_table ENTRY: check_table for every set of flags in table.txt.
 check_whole_table() {
 	local flags failed=0

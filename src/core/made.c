@@ -21,6 +21,25 @@ long odc_give(const struct odc_call *c, long fd)
 }
 
 /*
+ * open(2) returns the lowest descriptor the process has free, and a
+ * program may count on it (one that closes 0 and opens, say). The parent
+ * held at AT while the new directory was opened took a lower slot than
+ * FD; now that it is closed, FD moves down to the lowest free slot. A
+ * caller in another process is given the lowest of its own by the kernel.
+ */
+long odc_lowest(const struct odc_call *c, const struct odc_at *at, long fd)
+{
+	if (fd < 0 || c->caller || !at->owned || at->dirfd > fd)
+		return fd;
+	long low = odc_sys_dup_lowest((int)fd, c->flags & O_CLOEXEC);
+
+	if (low < 0)
+		return fd;
+	odc_sys_close((int)(low < fd ? fd : low));
+	return low < fd ? low : fd;
+}
+
+/*
  * Whether ST can be what this call created: an object of the caller's own,
  * with no permission beyond the mode the call asked for. Something that a
  * racer renamed into the new name's place passes only if it is the

@@ -21,4 +21,10 @@ long odc_give_made(const struct odc_call *c, const struct odc_at *at, long fd);
  */
 long odc_open_made(const struct odc_call *c, struct odc_at *at, int flags);
 
+/*
+ * FD, this call's result, moved down to the lowest free descriptor now
+ * that AT, held while it was opened and left since, no longer takes one.
+ */
+long odc_lowest(const struct odc_call *c, const struct odc_at *at, long fd);
+
 #endif

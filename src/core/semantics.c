@@ -179,7 +179,7 @@ static long odc_mkdir(const struct odc_call *c)
 	else if (ret == -EEXIST && !(c->flags & O_EXCL))
 		ret = odc_open_found(c);
 	odc_at_leave(&at);
-	return ret;
+	return odc_lowest(c, &at, ret);
 }
 
 #define ODC_MODE_SEMANTICS(id, fn, name, systems) [ODC_##id] = odc_##fn,

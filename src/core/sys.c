@@ -4,6 +4,7 @@
  * (fakeroot) sees them; libc's errno becomes a negative errno here, once.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,6 +40,12 @@ long odc_sys_openat(int dirfd, const char *name, int flags, mode_t mode)
 long odc_sys_close(int fd)
 {
 	return odc_sys_result(close(fd));
+}
+
+/* Raw: libc's fcntl would be the only import of its symbol version. */
+long odc_sys_dup_lowest(int fd, bool cloexec)
+{
+	return odc_raw_call(ODC_NR_FCNTL, fd, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, 0, 0, 0, 0);
 }
 
 long odc_sys_mkdirat(int dirfd, const char *name, mode_t mode)
