@@ -17,7 +17,8 @@
 	X(MKDIR, mkdir, "mkdir",                                                              \
 	  "the series \"vfs: add O_CREAT|O_DIRECTORY to open*(2)\" (v6, in no released "       \
 	  "kernel): make the directory, return it open")                                      \
-	X(LEGACY, legacy, "legacy", "Linux <= 5.6: open a directory or create a regular file") \
+	X(LEGACY, legacy, "legacy",                                                            \
+	  "Linux <= 5.6: EISDIR for a directory, else a regular file made and opened")        \
 	X(LINUX57, linux57, "linux-5.7",                                                      \
 	  "Linux 5.7 to 6.3, unpatched 5.10/5.15 LTS, OpenBSD <= 7.6: "                       \
 	  "a stray regular file, then ENOTDIR")                                               \

@@ -39,9 +39,26 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_line --index 0 --regexp '^einval +Linux >= 6.4.*NetBSD, macOS \(default\)$'
 	assert_line --index 1 --regexp '^freebsd +FreeBSD >= 11, illumos$'
 	assert_line --index 2 --regexp '^mkdir +the series "vfs: add O_CREAT\|O_DIRECTORY to open\*\(2\)" \(v6, in no released kernel\)'
-	assert_line --index 3 --regexp '^legacy +Linux <= 5.6'
+	assert_line --index 3 --regexp '^legacy +Linux <= 5.6: EISDIR for a directory, else a regular file made and opened$'
 	assert_line --index 4 --regexp '^linux-5.7 +Linux 5.7 to 6.3'
 	assert_line --index 5 --regexp '^native +'
+}
+
+@test "every place says the same of each mode: the README's tables and odcreat(7)'s, as --list-modes and tests/table.txt say" {
+	"$ODCREAT" --list-modes > "$BATS_TEST_TMPDIR/modes"
+	run python3 "$ROOT/tests/docs_modes.py" "$ROOT" "$BATS_TEST_TMPDIR/modes"
+	assert_success
+	assert_output ""
+	# The checker finds a cell that says otherwise, in either table.
+	sed 's/^directory\tEINVAL\tdir\tdir\tEISDIR/directory\tEINVAL\tdir\tdir\tdir/' "$ROOT/man/odcreat.7" \
+		> "$BATS_TEST_TMPDIR/odcreat.7"
+	mkdir -p "$BATS_TEST_TMPDIR/copy/man" "$BATS_TEST_TMPDIR/copy/tests"
+	cp "$ROOT/README.md" "$BATS_TEST_TMPDIR/copy/"
+	cp "$ROOT/tests/table.txt" "$BATS_TEST_TMPDIR/copy/tests/"
+	mv "$BATS_TEST_TMPDIR/odcreat.7" "$BATS_TEST_TMPDIR/copy/man/"
+	run python3 "$ROOT/tests/docs_modes.py" "$BATS_TEST_TMPDIR/copy" "$BATS_TEST_TMPDIR/modes"
+	assert_failure
+	assert_output "odcreat(7): directory, legacy: says 'dir', tests/table.txt 'EISDIR' (EISDIR p:dir)"
 }
 
 @test "an unknown mode is a usage error that lists the valid modes and runs nothing" {
