@@ -17,8 +17,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "odc_kernel.h"
 #include "odc_log_put.h"
 #include "odc_log_socket.h"
+#include "odc_raw.h"
 
 #define ODC_SYSLOG_SOCKET "/dev/log"
 #define ODC_JOURNAL_SOCKET "/run/systemd/journal/socket"
@@ -45,30 +47,53 @@ int odc_log_facility_parse(const char *name)
 
 /*
  * How long a sender waits for the daemon to take its line: at most
- * ODC_WAIT_STEPS of ODC_WAIT_NS, 50 ms, once per process (see below).
+ * ODC_WAIT_NS by the monotonic clock, in steps of ODC_WAIT_STEP_NS, once
+ * per process (see below). A count of steps alone would not bound it: a
+ * sleep lasts its length plus the timer's slack and the scheduler's delay,
+ * which doubled 1,000 steps of 50 us.
  */
-#define ODC_WAIT_NS 50000L
-#define ODC_WAIT_STEPS 1000
+#define ODC_WAIT_NS 50000000LL
+#define ODC_WAIT_STEP_NS 50000LL
 
 /* Set once a wait has run out: this process waits for its daemon no more. */
 static int odc_daemon_slow;
 
 /*
- * Until the daemon has taken every datagram FD sent, or the bound is
- * reached. TIOCOUTQ is SIOCOUTQ: on a datagram socket, the bytes sent and
- * not yet taken by the receiver.
+ * The monotonic clock in nanoseconds, or -1. Raw: libc's clock_gettime is
+ * of version GLIBC_2.17, which would cost every process a check at
+ * start-up. Each ABI's own call fills two longs.
+ */
+static long long odc_now_ns(void)
+{
+	struct {
+		long sec, nsec;
+	} now;
+
+	if (odc_raw_call(ODC_NR_CLOCK_GETTIME, CLOCK_MONOTONIC, (long)&now, 0, 0, 0, 0) < 0)
+		return -1;
+	return (long long)now.sec * 1000000000LL + now.nsec;
+}
+
+/*
+ * Until the daemon has taken every datagram FD sent, or the time is up.
+ * TIOCOUTQ is SIOCOUTQ: on a datagram socket, the bytes sent and not yet
+ * taken by the receiver. A clock that cannot be read ends the wait.
  */
 static void odc_wait_taken(int fd)
 {
-	struct timespec step = { .tv_nsec = ODC_WAIT_NS };
+	long long start = odc_now_ns(), now = start;
 	int queued;
 
-	for (int i = 0; i < ODC_WAIT_STEPS; i++) {
-		if (ioctl(fd, TIOCOUTQ, &queued) != 0 || queued == 0)
+	while (ioctl(fd, TIOCOUTQ, &queued) == 0 && queued != 0) {
+		long long left = start + ODC_WAIT_NS - now;
+		if (start < 0 || now < 0 || left <= 0) {
+			__atomic_store_n(&odc_daemon_slow, 1, __ATOMIC_RELAXED);
 			return;
+		}
+		struct timespec step = { .tv_nsec = (long)(left < ODC_WAIT_STEP_NS ? left : ODC_WAIT_STEP_NS) };
 		nanosleep(&step, NULL);
+		now = odc_now_ns();
 	}
-	__atomic_store_n(&odc_daemon_slow, 1, __ATOMIC_RELAXED);
 }
 
 /*
