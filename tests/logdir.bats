@@ -64,9 +64,9 @@ refused() {
 	assert_equal "$(stat -c '%U %a %h' "$R/log/0.log" "$R/log/65534.log")" "root 600 1
 nobody 600 1"
 	assert_equal "$(wc -l < "$R/log/0.log") $(wc -l < "$R/log/65534.log")" "1 1"
-	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=0 exe=\"$NB/tests/odc_call\" seq=1 lost=0\$" \
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=0 exe=\"$NB/tests/odc_call\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
 		"$R/log/0.log"
-	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=65534 exe=\"$NB/tests/odc_call\" seq=1 lost=0\$" \
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=65534 exe=\"$NB/tests/odc_call\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
 		"$R/log/65534.log"
 	# Later calls append to the same files.
 	pair nobody "$R/log/" n2
@@ -319,4 +319,86 @@ readme_step() {
 	run env ODCREAT_LOG=log/ ODCREAT_MODE=mkdir LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" open work/d creat,directory
 	assert_output "fd:dir log:dir work:dir"
 	grep -q ' path="work/d" .* semantics=mkdir ' "$R/log/0.log"
+}
+
+# splits WHAT: python3 under the library, ODCREAT_LOG=$R/log/, making the
+# pair's call on a, then WHAT, then on b (and c): each line arrives, in the
+# file of the user it was made as.
+splits() {
+	cd "$R/work"
+	ODCREAT_LOG="$R/log/" ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" python3 -c '
+import os, sys
+def call(name):
+    try:
+        os.close(os.open(name, os.O_CREAT | os.O_DIRECTORY))
+    except OSError:
+        pass
+what = sys.argv[1]
+if what == "exec-again":
+    call("b")
+    sys.exit()
+call("a")
+if what == "euid":
+    os.seteuid(65534); call("b"); os.seteuid(0); call("c")
+elif what == "fork":
+    pid = os.fork()
+    if pid == 0:
+        call("b")
+        os._exit(0)
+    os.waitpid(pid, 0)
+    call("c")
+elif what == "exec":
+    os.execv(sys.executable, [sys.executable, "-c", open("/proc/self/cmdline").read().split("\0")[2],
+                              "exec-again"])
+elif what == "move":
+    os.rename(sys.argv[2], sys.argv[2] + ".old")
+    os.mkdir(sys.argv[2]); os.chmod(sys.argv[2], 0o1733)
+    call("b")' "$@"
+}
+
+# The run (tag) and number of the line for NAME in FILE: "RUN SEQ".
+run_of() {
+	sed -n "s/.* path=\"$1\" .* run=\([0-9a-f]*\) seq=\([0-9]*\) lost=0\$/\1 \2/p" "$2"
+}
+
+@test "a process that changes its effective uid: each user's lines are a run of their own, numbered without gaps, and none lost" {
+	splits euid
+	assert_equal "$(grep -c . "$R/log/0.log") $(grep -c . "$R/log/65534.log")" "2 1"
+	local a c
+	a=$(run_of a "$R/log/0.log") c=$(run_of c "$R/log/0.log")
+	assert_equal "${a% *} ${a#* } ${c#* }" "${c% *} 1 2"
+	assert_equal "$(run_of b "$R/log/65534.log" | cut -d' ' -f2)" 1
+	run "$NB/odcreat" report "$R/log/"
+	assert_line "3 calls from 2 programs on 1 hosts; 0 lost, 3 claimed"
+}
+
+@test "a forked child, an exec and a vfork child each number a run of their own; the parent goes on; none lost" {
+	local a b c
+	splits fork
+	a=$(run_of a "$R/log/0.log") b=$(run_of b "$R/log/0.log") c=$(run_of c "$R/log/0.log")
+	assert_equal "${a#* } ${b#* } ${c#* }" "1 1 2"
+	[ "${a% *}" = "${c% *}" ] && [ "${a% *}" != "${b% *}" ]
+	splits exec
+	a=$(run_of a "$R/log/0.log" | tail -1) b=$(run_of b "$R/log/0.log" | tail -1)
+	assert_equal "${a#* } ${b#* }" "1 1"
+	[ "${a% *}" != "${b% *}" ]
+	cd "$R/work"
+	run env ODCREAT_LOG="$R/log/" ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_stress" vfork
+	assert_output "vfork=EINVAL"
+	a=$(run_of before-vfork "$R/log/0.log") b=$(run_of from-vfork "$R/log/0.log")
+	c=$(run_of after-vfork "$R/log/0.log")
+	assert_equal "${a#* } ${b#* } ${c#* }" "1 1 2"
+	[ "${a% *}" = "${c% *}" ] && [ "${a% *}" != "${b% *}" ]
+	run "$NB/odcreat" report "$R/log/"
+	assert_line --regexp '^[0-9]+ calls from [0-9]+ programs on 1 hosts; 0 lost, '
+}
+
+@test "a log directory renamed while a process logs: the new one's report counts no line lost, nor do both" {
+	splits move "$R/log"
+	assert_equal "$(run_of a "$R/log.old/0.log" | cut -d' ' -f2) $(run_of b "$R/log/0.log" | cut -d' ' -f2)" "1 2"
+	run "$NB/odcreat" report "$R/log/"
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+	run "$NB/odcreat" report "$R/log/" "$R/log.old/"
+	assert_line "2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed"
+	rm -rf "$R/log.old"
 }

@@ -122,14 +122,15 @@ sline() {
 	echo "${5:+<14>1 2026-12-04T10:00:00.000000Z $5 odcreat $1 - - }$l"
 }
 
-@test "lost: a gap in a process's numbers, or the count its next line carries, whichever is more; per row and in total, in every format" {
+@test "lost: a gap in a run's numbers, or the count its next line carries, whichever is more; per row and in total, in every format" {
 	{
 		sline 10 1 0 /usr/bin/a
 		sline 10 2 0 /usr/bin/a
 		sline 10 5 0 /usr/bin/a		# 3 and 4 never arrived
 		sline 12 1 0 /usr/bin/a		# another process: numbered from 1
-		sline 11 5 3 /usr/bin/b		# 1 never arrived, and 2 to 4 were never sent
-		sline 13 4 2 /usr/bin/c		# 2 unsent, and one more lost on the way
+		sline 11 5 3 /usr/bin/b		# 2 to 4 were never sent; 1 may be in a log not read
+		sline 13 1 0 /usr/bin/c
+		sline 13 5 2 /usr/bin/c		# 2 unsent, and one more lost on the way
 		sline 14 3 0 /usr/bin/c
 		sline 14 1 0 /usr/bin/c		# out of order, not lost
 		sline 14 2 0 /usr/bin/c
@@ -137,16 +138,16 @@ sline() {
 	run "$ODCREAT" report --format=csv log
 	assert_success
 	assert_line --index 1 --regexp '^"/usr/bin/a",4,1,2,4,1,missing,'
-	assert_line --index 2 --regexp '^"/usr/bin/b",1,1,4,1,1,missing,'
-	assert_line --index 3 --regexp '^"/usr/bin/c",4,1,3,4,1,missing,'
+	assert_line --index 2 --regexp '^"/usr/bin/b",1,1,3,1,1,missing,'
+	assert_line --index 3 --regexp '^"/usr/bin/c",5,1,3,5,1,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/b +1 +1 +4 +1 +1  missing '
-	assert_line "9 calls from 3 programs on 1 hosts; 9 lost, 9 claimed"
+	assert_line --regexp '^/usr/bin/b +1 +1 +3 +1 +1  missing '
+	assert_line "10 calls from 3 programs on 1 hosts; 8 lost, 10 claimed"
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
 r = json.load(sys.stdin)
 print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r["rows"]])' <<< "$output"
-	assert_output "9 9 9 [('/usr/bin/a', 2), ('/usr/bin/b', 4), ('/usr/bin/c', 3)]"
+	assert_output "10 8 10 [('/usr/bin/a', 2), ('/usr/bin/b', 3), ('/usr/bin/c', 3)]"
 }
 
 @test "the program is the executable the sender names, not the name it ran by: one row for a program run by two names" {
@@ -193,15 +194,16 @@ print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r
 @test "--journal: the host is journald's _HOSTNAME; a short-lived program without _EXE joins its row by its own word, and counts as claimed" {
 	{
 		export_entry _PID=5 _UID=0 _HOSTNAME=h1 _EXE=/usr/bin/dd ODCREAT_EXE=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=1 ODCREAT_LOST=0
-		export_entry _PID=6 _UID=0 _HOSTNAME=h1 ODCREAT_EXE=/usr/bin/dd ODCREAT_PROG=dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=3 ODCREAT_LOST=0
+		export_entry _PID=6 _UID=0 _HOSTNAME=h1 _EXE=/usr/bin/dd ODCREAT_EXE=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=1 ODCREAT_LOST=0
+		export_entry _PID=6 _UID=0 _HOSTNAME=h1 ODCREAT_EXE=/usr/bin/dd ODCREAT_PROG=dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=4 ODCREAT_LOST=0
 		export_entry _PID=6 _UID=0 _HOSTNAME=h2 _EXE=/usr/bin/dd ODCREAT_EXE=/usr/bin/dd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_SEQ=1 ODCREAT_LOST=0
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_equal "${#lines[@]}" 2
-	# pid 6 on h1 lost 2 lines before its third; pid 6 on h2 is another process.
-	assert_line --index 1 --partial '"/usr/bin/dd",3,2,2,1,1,'
+	# pid 6 on h1 lost 2 lines between its first and its fourth; pid 6 on h2 is another process.
+	assert_line --index 1 --partial '"/usr/bin/dd",4,2,2,1,1,'
 	run "$ODCREAT" report --journal --format=csv --by=host export
-	assert_line --index 1 --partial '"h1",2,1,2,1,1,'
+	assert_line --index 1 --partial '"h1",3,1,2,1,1,'
 	assert_line --index 2 --partial '"h2",1,1,0,0,1,'
 }
 

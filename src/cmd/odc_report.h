@@ -16,12 +16,14 @@
  * One logged call, pointing into the text it was read from. The program's
  * name is raw bytes, or written as the log writes it (\xHH escapes). The
  * sender is the process that logged it (its pid, as text), which numbers
- * its lines: SEQ, and LOST before it (both 0 where the line has none).
+ * the lines of each of its runs (one image under one euid; RUN, its tag):
+ * SEQ, and LOST before it (both 0 where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  */
 struct odc_record {
-	const char *prog, *host, *sender, *path, *result, *state, *would, *uid;
-	size_t prog_len, host_len, sender_len, path_len, result_len, state_len, would_len, uid_len;
+	const char *prog, *host, *sender, *run, *path, *result, *state, *would, *uid;
+	size_t prog_len, host_len, sender_len, run_len, path_len, result_len, state_len, would_len,
+		uid_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed;
 };
@@ -60,24 +62,26 @@ struct odc_report_set {
 };
 
 /*
- * A sender's lines: the highest number seen, how many arrived, and the
- * most it said it had lost. The numbers missing are the calls lost.
+ * A run's lines: the lowest and highest numbers seen, how many arrived,
+ * and the most it said it had lost. The numbers missing between the two
+ * are calls lost; those before the lowest may be in a log not read (one
+ * rotated away, a directory renamed), and count only as the run said.
  */
 struct odc_report_stream {
 	size_t row;
-	unsigned long seq, got, lost;
+	unsigned long first, seq, got, lost;
 };
 
 enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 
-/* A sender's pid, as text, at most this long. */
+/* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
 
 /* The last record's pair and sender, which the next is most often from too. */
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
 	char key[2 * ODC_REPORT_NAME_MAX + 1];
-	char sender[sizeof(size_t) + ODC_SENDER_MAX];
+	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
 };
 
 struct odc_report {
@@ -89,7 +93,7 @@ struct odc_report {
 	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
 	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
 	struct odc_report_set hosts, programs;	/* every host and program seen */
-	struct odc_report_set senders;	/* a pair's number, a pid: their numbers index streams */
+	struct odc_report_set senders;	/* a pair's number, a pid, a run: their numbers index streams */
 	struct odc_report_stream *streams;
 	size_t streams_cap;
 	struct odc_report_last last;

@@ -46,6 +46,7 @@ static const char **odc_field(struct odc_line_fields *f, const char *key, size_t
 	ODC_FIELD("prog", r.prog)
 	ODC_FIELD("exe", exe)
 	ODC_FIELD("pid", r.sender)
+	ODC_FIELD("run", r.run)
 	ODC_FIELD("seq", seq)
 	ODC_FIELD("lost", lost)
 	ODC_FIELD("path", r.path)
@@ -216,7 +217,7 @@ void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, u
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
 	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
-	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], seq[16], lost[16];
+	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
 	bool ours;
 };
 
@@ -234,6 +235,7 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 		ODC_KEEP("_UID", uid),		    ODC_KEEP("ODCREAT_EXE", claimed_exe),
 		ODC_KEEP("_HOSTNAME", host),	    ODC_KEEP("_PID", pid),
 		ODC_KEEP("ODCREAT_SEQ", seq),	    ODC_KEEP("ODCREAT_LOST", lost),
+		ODC_KEEP("ODCREAT_RUN", run),
 #undef ODC_KEEP
 	};
 
@@ -265,7 +267,7 @@ static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 	struct odc_record r = {
 		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
-		.host = e->host, .sender = e->pid, .seq = odc_number(e->seq, strlen(e->seq)),
+		.host = e->host, .sender = e->pid, .run = e->run, .seq = odc_number(e->seq, strlen(e->seq)),
 		.lost = odc_number(e->lost, strlen(e->lost)),
 	};
 
@@ -289,6 +291,7 @@ static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
 
 	r.host_len = strlen(r.host);
 	r.sender_len = strlen(r.sender);
+	r.run_len = strlen(r.run);
 	r.prog_len = strlen(r.prog);
 	r.path_len = strlen(r.path);
 	r.result_len = strlen(r.result);

@@ -101,12 +101,12 @@ static void odc_put_survey(struct odc_line *l, const struct odc_log_entry *e,
 
 /*
  * What a line says of the process that logs it, where that is the caller
- * (not the --seccomp supervisor logging for another): its executable, the
- * line's number and the lines lost before it (odc_log_seq.h).
+ * (not the --seccomp supervisor logging for another): its executable, and
+ * the line's run, number and the lines lost before it (odc_log_seq.h).
  */
 struct odc_log_self {
 	const struct odc_line *exe;	/* escaped */
-	unsigned long seq, lost;
+	struct odc_log_count count;
 };
 
 /* The most of a relative path's directory a line holds. */
@@ -188,10 +188,12 @@ static void odc_format_tail(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put(l, " exe=\"");
 	odc_put_bytes(l, self->exe->text, self->exe->len);
 	odc_put(l, "\"");
+	odc_put(l, " run=");
+	odc_put_uint(l, self->count.run, 16, 8);
 	odc_put(l, " seq=");
-	odc_put_uint(l, self->seq, 10, 1);
+	odc_put_uint(l, self->count.seq, 10, 1);
 	odc_put(l, " lost=");
-	odc_put_uint(l, self->lost, 10, 1);
+	odc_put_uint(l, self->count.lost, 10, 1);
 }
 
 /*
@@ -245,10 +247,12 @@ static void odc_format_fields(struct odc_line *l, const struct odc_log_entry *e,
 	if (self) {
 		odc_put(l, "\nODCREAT_EXE=");
 		odc_put_bytes(l, self->exe->text, self->exe->len);
+		odc_put(l, "\nODCREAT_RUN=");
+		odc_put_uint(l, self->count.run, 16, 8);
 		odc_put(l, "\nODCREAT_SEQ=");
-		odc_put_uint(l, self->seq, 10, 1);
+		odc_put_uint(l, self->count.seq, 10, 1);
 		odc_put(l, "\nODCREAT_LOST=");
-		odc_put_uint(l, self->lost, 10, 1);
+		odc_put_uint(l, self->count.lost, 10, 1);
 	}
 	if (about->dir[0]) {
 		odc_put(l, "\nODCREAT_DIR=");
@@ -293,11 +297,7 @@ void odc_log(const struct odc_log_entry *e)
 	struct odc_log_self self;
 	struct odc_log_about about = { .self = NULL };
 	if (!e->pid) {
-		self = (struct odc_log_self){
-			.exe = odc_log_exe(&exe),
-			.seq = odc_log_seq_next(),
-			.lost = odc_log_lost(),
-		};
+		self = (struct odc_log_self){ .exe = odc_log_exe(&exe), .count = odc_log_count_next() };
 		about.self = &self;
 	}
 	odc_log_dir(e, &about);
@@ -314,6 +314,6 @@ void odc_log(const struct odc_log_entry *e)
 		sent = odc_log_send(dest, &line);
 	}
 	if (!sent && about.self)
-		odc_log_lost_add();
+		odc_log_lost_add(&self.count);
 	errno = saved_errno;
 }
