@@ -34,6 +34,9 @@ struct odc_open_how {
 	 O_DSYNC | O_ASYNC | O_DIRECT | ODC_O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW | O_NOATIME | \
 	 O_CLOEXEC | O_PATH | O_TMPFILE)
 
+/* getrandom(2)'s flag: fail rather than wait for the pool at boot. */
+#define ODC_GRND_NONBLOCK 1
+
 /* System calls added since 5.1 have one number on every architecture. */
 #define ODC_NR_PIDFD_OPEN	434
 #define ODC_NR_OPENAT2		437

@@ -344,14 +344,19 @@ odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, o
 	run in_etc "'$ODCREAT' --config-check"
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: it is a symlink, which is not followed $fix"
 	rm "$R/logs" && mv "$R/real" "$R/logs" && chmod 1733 "$R/logs"
-	# A file another user made first in a user's name stops that user's lines.
+	# A file another user made first in a user's name sends that user's lines to private names.
 	install -m 0600 -o nobody /dev/null "$R/logs/5.log"
+	install -m 0600 -o nobody /dev/null "$R/logs/5-0123456789abcdef.log"
 	# Names the library never writes are not its users' files.
 	install -m 0600 -o nobody /dev/null "$R/logs/05.log"
 	install -m 0600 -o nobody /dev/null "$R/logs/5.log.1"
+	install -m 0600 -o nobody /dev/null "$R/logs/5-0123.log"
 	run in_etc "'$ODCREAT' --config-check"
-	assert_failure 1
-	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own
-odcreat:   $R/logs/5.log is owned by another user: uid 5's calls are not recorded until it is removed
-odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
+	assert_success
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own"
+	# In the directory's order.
+	assert_line "odcreat:   $R/logs/5-0123456789abcdef.log is owned by another user: report skips it"
+	assert_line "odcreat:   $R/logs/5.log is owned by another user: uid 5's calls go instead to files $R/logs/5-KEY.log, one for each program run, each a name nobody else can know (report reads them)"
+	assert_line --index 3 "odcreat: /etc/odcreat.conf: every line is good"
 }

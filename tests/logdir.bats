@@ -98,35 +98,57 @@ nobody 600 1"
 	chown root "$R/log"
 	install -m 0644 -o nobody /dev/null "$R/log/0.log"
 	run "$NB/odcreat" -l "$R/log/" -- true
-	assert_failure 2
-	assert_output "odcreat: log directory $R/log/: your file 0.log is owned by another user"
+	assert_success
+	assert_output "odcreat: log directory $R/log/: your file 0.log is owned by another user; each program logs to a file of its own instead, 0-KEY.log, whose name nobody else can know"
 	run "$NB/odcreat" -l "$R/missing/" -- true
 	assert_failure 2
 	assert_output "odcreat: log directory $R/missing/: No such file or directory"
 }
 
-@test "a file another user made in your name is not written to" {
+# diverted WHO UID NAME: WHO's call, logging to $R/log/ where UID.log is not
+# WHO's own, gets what it gets with no log; its line is in a file of WHO's
+# own under a private name, UID-KEY.log, the only such file.
+diverted() {
+	local who=$1 uid=$2 name=$3 want files
+	run pair "$who" "" "plain-$name"
+	assert_success
+	want=$output
+	run pair "$who" "$R/log/" "$name"
+	assert_success
+	assert_output "$want"
+	files=$(cd "$R/log" && ls | grep -E "^$uid-[0-9a-f]{16}\.log\$")
+	[ "$(wc -l <<< "$files")" -eq 1 ] || fail "private files: $files"
+	assert_equal "$(stat -c '%U %a %h' "$R/log/$files")" "$who 600 1"
+	grep -q " path=\"p\" .* uid=$uid " "$R/log/$files"
+	assert_equal "$(grep -c . "$R/log/$files")" 1
+}
+
+@test "a file another user made in your name is not written to: your lines go to a name of your own" {
 	# Root's, writable by all: nobody may open it, and must not use it.
 	install -m 0666 -o root /dev/null "$R/log/65534.log"
-	refused nobody foreign
+	diverted nobody 65534 foreign
 	[ ! -s "$R/log/65534.log" ]
-	# And nobody's in root's name.
+	# And nobody's in root's name: root's calls are still recorded, and counted as root's.
 	install -m 0600 -o nobody /dev/null "$R/log/0.log"
-	refused root foreign-root
+	diverted root 0 foreign-root
 	[ ! -s "$R/log/0.log" ]
+	run "$NB/odcreat" report "$R/log/"
+	assert_line --regexp "^$NB/tests/odc_call +1 "
+	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +1 "
+	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
 }
 
 @test "a symlink in your name is not followed" {
 	install -m 0600 -o nobody /dev/null "$R/target"
 	ln -s "$R/target" "$R/log/65534.log"
-	refused nobody link
+	diverted nobody 65534 link
 	[ ! -s "$R/target" ]
 }
 
 @test "a file of yours with another hard link is not written to" {
 	install -m 0600 -o nobody /dev/null "$R/log/65534.log"
 	ln "$R/log/65534.log" "$R/other"
-	refused nobody hardlink
+	diverted nobody 65534 hardlink
 	[ ! -s "$R/other" ]
 }
 
@@ -134,7 +156,7 @@ nobody 600 1"
 	install -m 0620 -o nobody /dev/null "$R/log/65534.log"
 	[ ! -s "$R/log/65534.log" ]
 	install -m 0602 -o root /dev/null "$R/log/0.log"
-	refused root otherw
+	diverted root 0 otherw
 	[ ! -s "$R/log/0.log" ]
 }
 
@@ -143,8 +165,7 @@ nobody 600 1"
 	chown nobody "$R/log/65534.log"
 	# Held open for reading (and writing, so the open never waits) by the test.
 	exec 7<>"$R/log/65534.log"
-	run pair nobody "$R/log/" fifo
-	assert_output "fd:dir p:dir"
+	diverted nobody 65534 fifo
 	local line=
 	read -r -t 1 -u 7 line || true
 	exec 7<&-

@@ -83,22 +83,23 @@ static int odc_explain_file(const char *file)
 }
 
 /*
- * The files in DIR that stop their user's lines: each a name N.log that
- * is not a regular file of N's own with one link that group and others
- * cannot write (another user may have made it first). Where DIR cannot
- * be listed (1733: only root may), nothing is said.
+ * The files in DIR that are not their user's own: each a name N.log or
+ * N-KEY.log that is not a regular file of N's with one link that group
+ * and others cannot write (another user may have made it first). Where
+ * N.log is such, N's programs log to private names (N-KEY.log), which
+ * report reads too: every user's calls are still recorded. Where DIR
+ * cannot be listed (1733: only root may), nothing is said.
  */
-static int odc_explain_dir_files(int dirfd, const char *dir)
+static void odc_explain_dir_files(int dirfd, const char *dir)
 {
 	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	const struct dirent *e;
-	int bad = 0;
 
 	if (!d) {
 		if (fd >= 0)
 			close(fd);
-		return 0;
+		return;
 	}
 	while ((e = readdir(d))) {
 		long long uid = odc_log_dir_name_uid(e->d_name);
@@ -108,12 +109,14 @@ static int odc_explain_dir_files(int dirfd, const char *dir)
 		const char *why = S_ISLNK(st.st_mode) ? "a symlink" : odc_log_dir_file_refusal(&st, (uid_t)uid);
 		if (!why)
 			continue;
-		printf("odcreat:   %s%s is %s: uid %lld's calls are not recorded until it is removed\n", dir,
-		       e->d_name, why, uid);
-		bad++;
+		if (strchr(e->d_name, '-'))
+			printf("odcreat:   %s%s is %s: report skips it\n", dir, e->d_name, why);
+		else
+			printf("odcreat:   %s%s is %s: uid %lld's calls go instead to files %s%lld-KEY.log, one "
+			       "for each program run, each a name nobody else can know (report reads them)\n",
+			       dir, e->d_name, why, uid, dir, uid);
 	}
 	closedir(d);
-	return bad;
 }
 
 /* Whether DIR, without its trailing slashes, is a symlink, which the library does not follow. */
@@ -157,7 +160,7 @@ static int odc_explain_dir(const char *dir)
 		       (unsigned)(st.st_mode & 07777));
 		bad = 1;
 	}
-	bad |= odc_explain_dir_files((int)fd, dir) > 0;
+	odc_explain_dir_files((int)fd, dir);
 	close((int)fd);
 	return bad;
 }

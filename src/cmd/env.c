@@ -120,8 +120,8 @@ void odc_set_preload(const char *shim)
 
 /*
  * A log directory the library would write nothing to is said at once, as
- * a log file that cannot be opened is: the directory's fault, or that of
- * this user's file in it, where there is one (the library creates it).
+ * a log file that cannot be opened is. This user's file in it, where
+ * another has taken its name, is said too: the lines go to another name.
  */
 static void odc_check_log_dir(const char *dir)
 {
@@ -129,24 +129,20 @@ static void odc_check_log_dir(const char *dir)
 	long fd = odc_log_dir_open(dir, &st);
 	const char *why = fd < 0 ? strerror((int)-fd) : odc_log_dir_refusal(&st);
 
-	if (!why) {
-		char name[ODC_LOG_DIR_NAME_MAX];
-		odc_log_dir_name(name, geteuid());
-		struct stat file;
-		if (fstatat((int)fd, name, &file, AT_SYMLINK_NOFOLLOW) == 0)
-			why = odc_log_dir_file_refusal(&file, geteuid());
-		if (why) {
-			fprintf(stderr, "odcreat: log directory %s: your file %s is %s\n", dir, name, why);
-			exit(ODC_EXIT_USAGE);
-		}
-	}
-	if (fd >= 0)
-		close((int)fd);
 	if (why) {
 		fprintf(stderr, "odcreat: log directory %s: %s%s\n", dir, why,
 			fd >= 0 ? " (install -d -m 1733 -o root makes one every user may log to)" : "");
 		exit(ODC_EXIT_USAGE);
 	}
+	char name[ODC_LOG_DIR_NAME_MAX];
+	struct stat file;
+	odc_log_dir_name(name, geteuid());
+	if (fstatat((int)fd, name, &file, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (why = odc_log_dir_file_refusal(&file, geteuid())))
+		fprintf(stderr, "odcreat: log directory %s: your file %s is %s; each program logs to a "
+				"file of its own instead, %u-KEY.log, whose name nobody else can know\n",
+			dir, name, why, (unsigned)geteuid());
+	close((int)fd);
 }
 
 /*

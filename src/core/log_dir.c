@@ -8,6 +8,12 @@
  * group or others may write it, so that nobody can remove or rename
  * another's file (1733: anyone may create a file, nobody may list them).
  *
+ * A user may take another's name first, with a file, link or FIFO of its
+ * own: that user's lines then go to a name of their own that nobody else
+ * can know, DIR/EUID-KEY.log, KEY 16 hex digits drawn from the kernel once
+ * a program image (odc_log_dir_private_name). So no user can keep another's
+ * lines out of the directory, where the report reads every user's files.
+ *
  * Everything is opened for one line and closed after it: no descriptor
  * or state is kept, so a process that changes its effective uid, forks,
  * or logs from a vfork child that shares its memory always writes to the
@@ -19,12 +25,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "odc_line.h"
 #include "odc_log_dir.h"
+#include "odc_kernel.h"
 #include "odc_log_write.h"
+#include "odc_raw.h"
 #include "odc_real.h"
 
 bool odc_log_names_dir(const char *dest)
@@ -112,7 +121,38 @@ size_t odc_log_dir_name(char name[ODC_LOG_DIR_NAME_MAX], uid_t uid)
 	return n + sizeof ".log" - 1;
 }
 
-/* For the command (--config-check, report): a loop of digits, no strtoul, which the library would import. */
+/* This image's key for its private names: 0 until drawn. A forked child keeps its parent's. */
+static uint64_t odc_private_key;
+
+/*
+ * UID's private name, "UID-KEY.log", into NAME: false where the kernel had
+ * no random bytes to give. Drawn only once a name has been taken, so that
+ * no program pays for it otherwise.
+ */
+static bool odc_log_dir_private_name(char name[ODC_LOG_DIR_NAME_MAX], uid_t uid)
+{
+	uint64_t key = __atomic_load_n(&odc_private_key, __ATOMIC_RELAXED), none = 0;
+
+	if (!key) {
+		if (odc_raw_call(ODC_NR_GETRANDOM, (long)&key, sizeof key, ODC_GRND_NONBLOCK, 0, 0,
+				 0) != (long)sizeof key || !key)
+			return false;
+		if (!__atomic_compare_exchange_n(&odc_private_key, &none, key, false, __ATOMIC_RELAXED,
+						 __ATOMIC_RELAXED))
+			key = none;
+	}
+	size_t n = odc_format_uint(name, uid);
+	name[n++] = '-';
+	for (int shift = 60; shift >= 0; shift -= 4)
+		name[n++] = "0123456789abcdef"[key >> shift & 15];
+	odc_copy(name + n, ".log", sizeof ".log");
+	return true;
+}
+
+/*
+ * For the command (--config-check, report): "N.log" or "N-KEY.log"; a loop
+ * of digits, no strtoul, which the library would import.
+ */
 long long odc_log_dir_name_uid(const char *name)
 {
 	unsigned long long uid = 0;
@@ -123,24 +163,31 @@ long long odc_log_dir_name_uid(const char *name)
 			return -1;
 		uid = uid * 10 + (unsigned)(name[n] - '0');
 	}
-	if (n == 0 || (name[0] == '0' && n > 1) || strcmp(name + n, ".log") != 0)
+	if (n == 0 || (name[0] == '0' && n > 1))
+		return -1;
+	const char *rest = name + n;
+	if (*rest == '-') {
+		for (rest++; (*rest >= '0' && *rest <= '9') || (*rest >= 'a' && *rest <= 'f');)
+			rest++;
+		if (rest != name + n + 17)
+			return -1;
+	}
+	if (strcmp(rest, ".log") != 0)
 		return -1;
 	return uid <= 0xfffffffeULL ? (long long)uid : -1;
 }
 
 /*
- * EUID's file, opened relative to the directory's descriptor, so that a
- * rename of the directory or of anything above it between the checks and
- * the open cannot steer the line elsewhere. O_NONBLOCK: a FIFO planted in
- * the name fails the open or is refused, never waits.
+ * NAME, opened relative to the directory's descriptor, so that a rename of
+ * the directory or of anything above it between the checks and the open
+ * cannot steer the line elsewhere, where it is EUID's own. O_NONBLOCK: a
+ * FIFO planted in the name fails the open or is refused, never waits.
  */
-static int odc_log_dir_file(int dirfd, uid_t euid, struct stat *st)
+static int odc_log_dir_own(int dirfd, const char *name, uid_t euid, struct stat *st)
 {
 	const int flags = O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
-	char name[ODC_LOG_DIR_NAME_MAX];
-
-	odc_log_dir_name(name, euid);
 	long fd = odc_real_openat(dirfd, name, flags, 0600);
+
 	if (fd < 0)
 		return -1;
 	if (fstat((int)fd, st) < 0 || odc_log_dir_file_refusal(st, euid)) {
@@ -148,6 +195,18 @@ static int odc_log_dir_file(int dirfd, uid_t euid, struct stat *st)
 		return -1;
 	}
 	return (int)fd;
+}
+
+/* EUID's file, or, where its name is not EUID's own, the private one. */
+static int odc_log_dir_file(int dirfd, uid_t euid, struct stat *st)
+{
+	char name[ODC_LOG_DIR_NAME_MAX];
+
+	odc_log_dir_name(name, euid);
+	int fd = odc_log_dir_own(dirfd, name, euid, st);
+	if (fd >= 0 || !odc_log_dir_private_name(name, euid))
+		return fd;
+	return odc_log_dir_own(dirfd, name, euid, st);
 }
 
 bool odc_log_dir_send(const char *dir, const struct odc_line *l)
