@@ -100,6 +100,8 @@ struct odc_report {
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 };
 
+/* A field's decimal value, 0 where it is not a number report can hold. */
+unsigned long odc_report_number(const char *s, size_t len);
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 /* Every line of IN, named NAME where one is not a record. */
@@ -119,9 +121,9 @@ void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, u
  */
 int odc_report_read_dir(struct odc_report *rep, const char *dir);
 /*
- * Journald's export format from IN: each entry with odcreat's fields
- * given to ADD; an entry without them is skipped, one that breaks the
- * format counted unparsed.
+ * Journald's export format from IN (src/cmd/report_export.c): each entry
+ * with odcreat's fields tallied; an entry without them is skipped, one
+ * that breaks the format counted unparsed.
  */
 void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
 

@@ -1,0 +1,160 @@
+/*
+ * Reading records for odcreat report from journald's export format, whose
+ * fields the library's journal log sets (src/core/log.c).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_report.h"
+
+/* One field of an export entry, at most this long, is kept; longer ones are skipped. */
+#define ODC_EXPORT_VALUE_MAX 8192
+
+struct odc_export_entry {
+	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
+	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
+	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], seq[16], lost[16];
+	bool ours;
+};
+
+static void odc_export_keep(struct odc_export_entry *e, const char *key, const char *value,
+			    size_t len)
+{
+	static const struct {
+		const char *key;
+		size_t offset, size;
+	} keep[] = {
+#define ODC_KEEP(key, f) { key, offsetof(struct odc_export_entry, f), sizeof(((struct odc_export_entry *)0)->f) }
+		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
+		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
+		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
+		ODC_KEEP("_UID", uid),		    ODC_KEEP("ODCREAT_EXE", claimed_exe),
+		ODC_KEEP("_HOSTNAME", host),	    ODC_KEEP("_PID", pid),
+		ODC_KEEP("ODCREAT_SEQ", seq),	    ODC_KEEP("ODCREAT_LOST", lost),
+#undef ODC_KEEP
+	};
+
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+		if (strcmp(key, keep[i].key) != 0 || len >= keep[i].size)
+			continue;
+		char *to = (char *)e + keep[i].offset;
+		memcpy(to, value, len);
+		to[len] = '\0';
+		e->ours |= strcmp(key, "ODCREAT_RESULT") == 0;
+	}
+}
+
+/*
+ * The program: journald's trusted _EXE, which it reads from /proc for the
+ * sender, whatever the sender says. An entry's own ODCREAT_PROG is
+ * believed only from this odcreat's --seccomp supervisor, which logs for
+ * the programs it serves. Where journald could not read the sender's
+ * executable (it had exited), the sender's word is taken, and counted as
+ * such: its ODCREAT_EXE (or, from an older library, its name in square
+ * brackets) if journald's _UID says root sent it; from any other user,
+ * who may claim any name, behind "[uid N]", so that the claim never
+ * lands in another program's row.
+ */
+static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
+{
+	char claimed[ODC_EXPORT_VALUE_MAX + 32];
+	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
+	struct odc_record r = {
+		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
+		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
+		.host = e->host, .sender = e->pid, .seq = odc_report_number(e->seq, strlen(e->seq)),
+		.lost = odc_report_number(e->lost, strlen(e->lost)),
+	};
+
+	if (supervisor) {
+		r.prog = e->prog;
+		r.prog_escaped = true;
+	} else if (!e->exe[0]) {
+		const char *claim = e->claimed_exe[0] ? e->claimed_exe : e->prog;
+		bool root = strcmp(e->uid, "0") == 0;
+		if (root && e->claimed_exe[0])
+			snprintf(claimed, sizeof claimed, "%s", claim);
+		else if (root)
+			snprintf(claimed, sizeof claimed, "[%s]", claim);
+		else
+			snprintf(claimed, sizeof claimed, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown",
+				 claim[0] ? " " : "", claim);
+		r.prog = claimed;
+		r.prog_escaped = true;
+		r.claimed = true;
+	}
+
+	r.host_len = strlen(r.host);
+	r.sender_len = strlen(r.sender);
+	r.prog_len = strlen(r.prog);
+	r.path_len = strlen(r.path);
+	r.result_len = strlen(r.result);
+	r.state_len = r.state ? strlen(r.state) : 0;
+	r.would_len = r.would ? strlen(r.would) : 0;
+	odc_report_add(rep, &r);
+}
+
+/*
+ * A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n".
+ * A value too long to keep is read past, never sought past: a length
+ * near 2^64 would seek backwards, and the reading would never end. So
+ * the time is linear in the input whatever the length claims.
+ */
+static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *key)
+{
+	unsigned char size[8];
+	uint64_t len = 0;
+
+	if (fread(size, 1, 8, in) != 8)
+		return false;
+	for (int i = 7; i >= 0; i--)
+		len = len << 8 | size[i];
+	char value[ODC_EXPORT_VALUE_MAX];
+	if (len < sizeof value) {
+		if (fread(value, 1, len, in) != len)
+			return false;
+		odc_export_keep(e, key, value, len);
+	}
+	for (uint64_t left = len < sizeof value ? 0 : len; left > 0;) {
+		size_t got = fread(value, 1, left < sizeof value ? left : sizeof value, in);
+		if (got == 0)
+			return false;
+		left -= got;
+	}
+	return getc(in) == '\n';
+}
+
+void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name)
+{
+	static struct odc_export_entry e;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long number = 0;
+
+	memset(&e, 0, sizeof e);
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		number++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0) {
+			if (e.ours)
+				odc_export_add(rep, &e);
+			memset(&e, 0, sizeof e);
+			continue;
+		}
+		char *eq = memchr(line, '=', (size_t)len);
+		if (eq) {
+			*eq = '\0';
+			odc_export_keep(&e, line, eq + 1, (size_t)(len - (eq + 1 - line)));
+		} else if (!odc_export_binary(in, &e, line)) {
+			odc_report_unparsed(rep, name, number);
+			break;
+		}
+	}
+	if (e.ours)
+		odc_export_add(rep, &e);
+	free(line);
+}
