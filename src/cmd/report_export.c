@@ -47,45 +47,54 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 }
 
 /*
- * The program: journald's trusted _EXE, which it reads from /proc for the
- * sender, whatever the sender says. An entry's own ODCREAT_PROG is
- * believed only from this odcreat's --seccomp supervisor, which logs for
- * the programs it serves. Where journald could not read the sender's
- * executable (it had exited), the sender's word is taken, and counted as
- * such: its ODCREAT_EXE (or, from an older library, its name in square
- * brackets) if journald's _UID says root sent it; from any other user,
- * who may claim any name, behind "[uid N]", so that the claim never
- * lands in another program's row.
+ * R's program, in NAME (SIZE bytes) where it is built, and whether it is
+ * its sender's word. journald reads _EXE from /proc for the sender,
+ * whatever the sender says, but as the sender's own mount namespace has
+ * it, where any user may mount a program of its own over /usr/sbin/sshd:
+ * so _EXE names a program only in root's entries (journald's _UID 0). An
+ * entry's own ODCREAT_PROG is believed only from this odcreat's --seccomp
+ * supervisor, which logs for the programs it serves, and only where root
+ * ran it. Where journald could not read root's executable (it had
+ * exited), root's word is taken, and counted as such: its ODCREAT_EXE, or
+ * from an older library its name in square brackets. Any other user's
+ * entry, or one without _UID, is that user's word whatever it names:
+ * behind "[uid N]", so that it never lands in a row root's entries make.
  */
-static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
+static void odc_export_prog(const struct odc_report *rep, const struct odc_export_entry *e,
+			    struct odc_record *r, char *name, size_t size)
 {
-	char claimed[ODC_EXPORT_VALUE_MAX + 32];
 	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
+	bool root = strcmp(e->uid, "0") == 0;
+	const char *prog = e->exe;
+
+	/* The library's fields are escaped as its lines are; journald's _EXE is raw. */
+	r->prog_escaped = supervisor || !e->exe[0];
+	if (supervisor)
+		prog = e->prog;
+	else if (!e->exe[0])
+		prog = e->claimed_exe[0] ? e->claimed_exe : e->prog;
+	r->claimed = !root || !e->exe[0];
+	r->prog = name;
+	if (!root)
+		snprintf(name, size, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown", prog[0] ? " " : "",
+			 prog);
+	else if (!e->exe[0] && !e->claimed_exe[0])
+		snprintf(name, size, "[%s]", prog);
+	else
+		r->prog = prog;
+}
+
+static void odc_export_add(struct odc_report *rep, const struct odc_export_entry *e)
+{
+	char name[ODC_EXPORT_VALUE_MAX + 32];
 	struct odc_record r = {
-		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
+		.path = e->path, .result = e->result,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
 		.host = e->host, .sender = e->pid, .seq = odc_report_number(e->seq, strlen(e->seq)),
 		.lost = odc_report_number(e->lost, strlen(e->lost)),
 	};
 
-	if (supervisor) {
-		r.prog = e->prog;
-		r.prog_escaped = true;
-	} else if (!e->exe[0]) {
-		const char *claim = e->claimed_exe[0] ? e->claimed_exe : e->prog;
-		bool root = strcmp(e->uid, "0") == 0;
-		if (root && e->claimed_exe[0])
-			snprintf(claimed, sizeof claimed, "%s", claim);
-		else if (root)
-			snprintf(claimed, sizeof claimed, "[%s]", claim);
-		else
-			snprintf(claimed, sizeof claimed, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown",
-				 claim[0] ? " " : "", claim);
-		r.prog = claimed;
-		r.prog_escaped = true;
-		r.claimed = true;
-	}
-
+	odc_export_prog(rep, e, &r, name, sizeof name);
 	r.host_len = strlen(r.host);
 	r.sender_len = strlen(r.sender);
 	r.prog_len = strlen(r.prog);
