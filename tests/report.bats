@@ -236,6 +236,59 @@ out.write(b"\n")' "$@"
 	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 0 claimed; 1 line could not be read: export:6"
 }
 
+# little CMD...: CMD with 12 MiB of address space, or skip where even an
+# empty report needs more (a sanitizer's build).
+little() {
+	prlimit --as=$((12 << 20)) "$ODCREAT" report < /dev/null > /dev/null 2>&1 ||
+		skip "this build's odcreat needs more than 12 MiB of address space"
+	prlimit --as=$((12 << 20)) "$@"
+}
+
+# xs N: N bytes of x, and no newline.
+xs() {
+	head -c "$1" /dev/zero | tr '\0' x
+}
+
+@test "a line longer than any the library writes is unparsed and counted, and every line after it read, in little memory" {
+	{ line a /x EINVAL; xs $((16 << 20)); echo; line b /y EINVAL; xs 3000; echo; line c /z EINVAL; } > log
+	run --separate-stderr little "$ODCREAT" report log
+	assert_success
+	assert_line "3 calls from 3 programs on 1 hosts; 0 lost, 3 claimed; 2 lines could not be read: log:2 log:4"
+	assert_equal "$stderr" ""
+	# The longest line the library writes, behind a syslog header, is read.
+	printf '<14>1 2026-12-04T10:00:00.000000Z %s odcreat 1 - - %s\n' "$(xs 255)" \
+		"$(line "$(xs 1800)" /x EINVAL)" > log
+	run "$ODCREAT" report log
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+}
+
+@test "--journal: a field longer than report keeps is skipped, and its entry and every one after it read, in little memory" {
+	{
+		printf '_UID=0\n_EXE=/usr/bin/a\n_CMDLINE='
+		xs $((16 << 20))
+		printf '\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n'
+		export_entry _UID=0 _EXE=/usr/bin/b ODCREAT_PATH=/y ODCREAT_RESULT=EINVAL
+	} > export
+	run --separate-stderr little "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_line --index 1 --partial '"/usr/bin/a",1,1,0,0,1,'
+	assert_line --index 2 --partial '"/usr/bin/b",1,1,0,0,1,'
+	assert_equal "$stderr" ""
+}
+
+@test "a FILE that cannot be read to its end: the error, no table, status 1" {
+	mkdir dir
+	run --separate-stderr "$ODCREAT" report --journal dir
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "odcreat report: dir: Is a directory"
+	# Its own memory at 0, which is not mapped.
+	run --separate-stderr "$ODCREAT" report /proc/self/mem
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "odcreat report: /proc/self/mem: Input/output error"
+}
+
 @test "chosen names cannot make report quadratic: 65,536 names that collided in the old hash, under 1 s of CPU" {
 	python3 "$ROOT/tests/fnv_collide.py" 16 |
 		awk '{ printf "2026-12-04T10:00:00.000000Z pid=1 prog=\"%s\" call=openat dirfd=AT_FDCWD path=\"/x\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=native result=EINVAL\n", $0 }' > log

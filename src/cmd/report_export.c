@@ -2,15 +2,20 @@
  * Reading records for odcreat report from journald's export format, whose
  * fields the library's journal log sets (src/core/log.c).
  */
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "odc_report.h"
 
 /* One field of an export entry, at most this long, is kept; longer ones are skipped. */
 #define ODC_EXPORT_VALUE_MAX 8192
+/* journald's longest field name. */
+#define ODC_EXPORT_KEY_MAX 64
+/* The longest line of text fields read: "KEY=VALUE" of the most kept. */
+#define ODC_EXPORT_LINE_MAX (ODC_EXPORT_KEY_MAX + 1 + ODC_EXPORT_VALUE_MAX)
+
+_Static_assert(ODC_EXPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
+	       "the longest field kept fits in the reader's buffer, with its newline");
 
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
@@ -19,14 +24,17 @@ struct odc_export_entry {
 	bool ours;
 };
 
-static void odc_export_keep(struct odc_export_entry *e, const char *key, const char *value,
-			    size_t len)
+/* The field KEY (KEY_LEN bytes) of VALUE (LEN bytes) in E, where E keeps it. */
+static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t key_len,
+			    const char *value, size_t len)
 {
 	static const struct {
 		const char *key;
-		size_t offset, size;
+		size_t key_len, offset, size;
 	} keep[] = {
-#define ODC_KEEP(key, f) { key, offsetof(struct odc_export_entry, f), sizeof(((struct odc_export_entry *)0)->f) }
+#define ODC_KEEP(key, f) \
+	{ key, sizeof key - 1, offsetof(struct odc_export_entry, f), \
+	  sizeof(((struct odc_export_entry *)0)->f) }
 		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
 		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
 		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
@@ -37,12 +45,13 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, const c
 	};
 
 	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
-		if (strcmp(key, keep[i].key) != 0 || len >= keep[i].size)
+		if (key_len != keep[i].key_len || memcmp(key, keep[i].key, key_len) != 0 ||
+		    len >= keep[i].size)
 			continue;
 		char *to = (char *)e + keep[i].offset;
 		memcpy(to, value, len);
 		to[len] = '\0';
-		e->ours |= strcmp(key, "ODCREAT_RESULT") == 0;
+		e->ours |= to == e->result;
 	}
 }
 
@@ -106,64 +115,62 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 }
 
 /*
- * A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n".
- * A value too long to keep is read past, never sought past: a length
- * near 2^64 would seek backwards, and the reading would never end. So
- * the time is linear in the input whatever the length claims.
+ * A binary field after its key, the line KEY (LEN bytes): a little-endian
+ * 64-bit length, the bytes, "\n". A value too long to keep is read past,
+ * never sought past: a length near 2^64 would seek backwards, and the
+ * reading would never end. So the time is linear in the input whatever
+ * the length claims.
  */
-static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *key)
+static bool odc_export_binary(struct odc_lines *in, struct odc_export_entry *e, const char *line,
+			      size_t len)
 {
+	char key[ODC_EXPORT_KEY_MAX], value[ODC_EXPORT_VALUE_MAX], nl;
 	unsigned char size[8];
-	uint64_t len = 0;
+	unsigned long long n = 0;
 
-	if (fread(size, 1, 8, in) != 8)
+	/* The line is the reader's, and what follows it is read over it. */
+	bool kept = len <= sizeof key;
+	memcpy(key, line, kept ? len : 0);
+	if (!odc_lines_take(in, (char *)size, sizeof size))
 		return false;
 	for (int i = 7; i >= 0; i--)
-		len = len << 8 | size[i];
-	char value[ODC_EXPORT_VALUE_MAX];
-	if (len < sizeof value) {
-		if (fread(value, 1, len, in) != len)
-			return false;
-		odc_export_keep(e, key, value, len);
-	}
-	for (uint64_t left = len < sizeof value ? 0 : len; left > 0;) {
-		size_t got = fread(value, 1, left < sizeof value ? left : sizeof value, in);
-		if (got == 0)
-			return false;
-		left -= got;
-	}
-	return getc(in) == '\n';
+		n = n << 8 | size[i];
+	kept &= n < sizeof value;
+	if (!odc_lines_take(in, kept ? value : NULL, n) || !odc_lines_take(in, &nl, 1) || nl != '\n')
+		return false;
+	if (kept)
+		odc_export_keep(e, key, len, value, (size_t)n);
+	return true;
 }
 
-void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name)
+int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
 {
 	static struct odc_export_entry e;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long number = 0;
+	struct odc_lines in;
+	const char *line;
+	size_t len;
+	enum odc_lines_got got;
 
 	memset(&e, 0, sizeof e);
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		number++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
+	odc_lines_start(&in, fd, ODC_EXPORT_LINE_MAX);
+	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD)
+			continue;	/* a text field longer than any kept */
 		if (len == 0) {
 			if (e.ours)
 				odc_export_add(rep, &e);
 			memset(&e, 0, sizeof e);
 			continue;
 		}
-		char *eq = memchr(line, '=', (size_t)len);
+		const char *eq = memchr(line, '=', len);
 		if (eq) {
-			*eq = '\0';
-			odc_export_keep(&e, line, eq + 1, (size_t)(len - (eq + 1 - line)));
-		} else if (!odc_export_binary(in, &e, line)) {
-			odc_report_unparsed(rep, name, number);
+			odc_export_keep(&e, line, (size_t)(eq - line), eq + 1, len - (size_t)(eq + 1 - line));
+		} else if (!odc_export_binary(&in, &e, line, len)) {
+			odc_report_unparsed(rep, name, in.number);
 			break;
 		}
 	}
 	if (e.ours)
 		odc_export_add(rep, &e);
-	free(line);
+	return odc_lines_end(&in, name);
 }

@@ -3,7 +3,6 @@
  * writes them (journald's export format: src/cmd/report_export.c).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "odc_report.h"
@@ -174,35 +173,34 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 	return true;
 }
 
-/* Every line of IN; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
-static void odc_read_lines(struct odc_report *rep, FILE *in, const char *name, long long owner)
+/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
+static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
 {
-	char *line = NULL, prog[ODC_REPORT_NAME_MAX + 32];
-	size_t cap = 0;
-	ssize_t len;
-	long number = 0;
+	struct odc_lines in;
+	char prog[ODC_REPORT_NAME_MAX + 32];
+	const char *line;
+	size_t len;
+	enum odc_lines_got got;
 	struct odc_record r;
 
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		number++;
-		if (len > 0 && line[len - 1] == '\n')
-			len--;
-		if (!odc_report_parse_line(line, (size_t)len, &r))
-			odc_report_unparsed(rep, name, number);
+	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
+	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
+			odc_report_unparsed(rep, name, in.number);
 		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
 			rep->disowned++;
 		else
 			odc_report_add(rep, &r);
 	}
-	free(line);
+	return odc_lines_end(&in, name);
 }
 
-void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
 {
-	odc_read_lines(rep, in, name, -1);
+	return odc_read_lines(rep, fd, name, -1);
 }
 
-void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner)
+int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
 {
-	odc_read_lines(rep, in, name, (long long)owner);
+	return odc_read_lines(rep, fd, name, (long long)owner);
 }
