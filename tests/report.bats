@@ -289,6 +289,27 @@ xs() {
 	assert_equal "$stderr" "odcreat report: /proc/self/mem: Input/output error"
 }
 
+@test "--journal: a sparse export's holes are skipped, read as the zeros they hold inside a binary field" {
+	# Entry b's MESSAGE holds 1 GiB of hole; a hole of 1 GiB more, then a
+	# newline, stands between it and entry c.
+	/usr/bin/python3 -c 'import struct, sys
+def entry(exe):
+    return b"_UID=0\n_EXE=" + exe + b"\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n"
+with open(sys.argv[1], "wb") as f:
+    f.write(entry(b"/usr/bin/a"))
+    f.write(b"_UID=0\n_EXE=/usr/bin/b\nMESSAGE\n" + struct.pack("<Q", (1 << 30) + 2) + b"a")
+    f.seek(1 << 30, 1)
+    f.write(b"b\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n")
+    f.seek(1 << 30, 1)
+    f.write(b"\n" + entry(b"/usr/bin/c"))' export
+	run --separate-stderr timeout 60 "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 2 --partial '"/usr/bin/b",1,1,0,0,1,'
+	assert_line --index 3 --partial '"/usr/bin/c",1,1,0,0,1,'
+	[[ $stderr =~ ^"odcreat report: export: skipped "[0-9]+" bytes of holes"$ ]] || fail "$stderr"
+}
+
 @test "chosen names cannot make report quadratic: 65,536 names that collided in the old hash, under 1 s of CPU" {
 	python3 "$ROOT/tests/fnv_collide.py" 16 |
 		awk '{ printf "2026-12-04T10:00:00.000000Z pid=1 prog=\"%s\" call=openat dirfd=AT_FDCWD path=\"/x\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=native result=EINVAL\n", $0 }' > log

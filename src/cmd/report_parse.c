@@ -7,6 +7,9 @@
 
 #include "odc_report.h"
 
+_Static_assert(ODC_REPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
+	       "the longest line report reads fits in the reader's buffer, with its newline");
+
 /* A field's value: from after "KEY=" to the next blank, or within quotes. */
 static const char *odc_value(const char *p, const char *end, size_t *len)
 {

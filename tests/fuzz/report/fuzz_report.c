@@ -6,8 +6,9 @@
  * One input is a byte of options, then the text read: bit 0 chooses the
  * log's lines or journald's export format; bit 1 gives the report a self
  * (its supervisor's entries believed); bits 2 and 3 what a row is (--by:
- * program, host or both). Each input is read, then printed
- * in every format, and these must hold:
+ * program, host or both); bit 7 puts a hole in the text's middle, as a
+ * sparse file has one. Each input is read, then printed in every format,
+ * and these must hold:
  *
  *   - the input, a file of its own, is read to its end;
  *   - the lines read are all counted: records + unparsed lines = lines;
@@ -172,15 +173,29 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 	free(out);
 }
 
+/*
+ * TEXT in a file, as report reads one; with HOLE, 1 MiB and a byte of
+ * nothing after its first half: zeros, which hold no newline, so that its
+ * lines are the same number.
+ */
+static int input_file(const uint8_t *text, size_t len, bool hole)
+{
+	int fd = memfd_create("fuzz", MFD_CLOEXEC);
+	size_t half = hole ? len / 2 : len;
+	off_t after = (off_t)half + (hole ? (1 << 20) + 1 : 0);
+
+	if (fd < 0 || pwrite(fd, text, half, 0) != (ssize_t)half ||
+	    pwrite(fd, text + half, len - half, after) != (ssize_t)(len - half))
+		abort();
+	return fd;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2)
 		return 0;
 	bool journal = data[0] & 1;
-	/* A file of the input, as report reads one. */
-	int fd = memfd_create("fuzz", MFD_CLOEXEC);
-	if (fd < 0 || pwrite(fd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
-		abort();
+	int fd = input_file(data + 1, size - 1, data[0] & 0x80);
 	struct odc_report rep;
 	odc_report_init(&rep, (unsigned)(data[0] >> 2) % 3 + 1);
 	if (data[0] & 2)
