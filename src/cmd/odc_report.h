@@ -118,7 +118,7 @@ struct odc_lines {
 	bool cut;		/* the line being read has a hole in it */
 	bool sparse;		/* the file says where its holes are (SEEK_DATA) */
 	off_t pos, data_end;	/* buf[end]'s offset (-1: none, a pipe), and the next hole's */
-	unsigned long long zeros;	/* a hole's bytes skipped before buf[start], not yet taken */
+	unsigned long long zeros;	/* a hole's bytes before buf[start], not yet taken */
 	unsigned long long holes;	/* every hole's bytes skipped */
 	long number;		/* the lines handed out */
 	char buf[65536];

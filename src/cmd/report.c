@@ -75,7 +75,8 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
-	int status = journal ? odc_report_read_export(rep, fd, file) : odc_report_read_lines(rep, fd, file);
+	int status = journal ? odc_report_read_export(rep, fd, file)
+			     : odc_report_read_lines(rep, fd, file);
 	if (!std)
 		close(fd);
 	return status;

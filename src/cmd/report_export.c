@@ -164,7 +164,8 @@ int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
 		}
 		const char *eq = memchr(line, '=', len);
 		if (eq) {
-			odc_export_keep(&e, line, (size_t)(eq - line), eq + 1, len - (size_t)(eq + 1 - line));
+			size_t key_len = (size_t)(eq - line);
+			odc_export_keep(&e, line, key_len, eq + 1, len - key_len - 1);
 		} else if (!odc_export_binary(&in, &e, line, len)) {
 			odc_report_unparsed(rep, name, in.number);
 			break;

@@ -39,7 +39,7 @@ static bool odc_lines_skip_hole(struct odc_lines *in)
 	off_t data = lseek(in->fd, in->pos, SEEK_DATA);
 	struct stat st;
 
-	/* No data after pos: a hole to the end, or the end (or a file of /proc's, whose size is 0). */
+	/* No data after pos: a hole to the end, or the end (or /proc's files, of size 0). */
 	if (data < 0 && errno == ENXIO)
 		data = fstat(in->fd, &st) == 0 && st.st_size > in->pos ? st.st_size : in->pos;
 	if (data < 0) {
@@ -118,9 +118,10 @@ enum odc_lines_got odc_lines_next(struct odc_lines *in, const char **line, size_
 			return odc_lines_hand_out(in, (size_t)(nl - in->buf) - in->start, true, line, len);
 		if (in->error)
 			return ODC_LINES_END;	/* a line the error cut short is none */
+		if (in->eof && !have && !in->skipping && !in->cut)
+			return ODC_LINES_END;
 		if (in->eof)
-			return have || in->skipping || in->cut ? odc_lines_hand_out(in, have, false, line, len)
-							       : ODC_LINES_END;
+			return odc_lines_hand_out(in, have, false, line, len);	/* the last, without its newline */
 		/* Too long already: the rest of it is read past, never kept. */
 		if (in->skipping || have > in->max) {
 			in->skipping = true;

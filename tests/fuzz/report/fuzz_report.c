@@ -200,7 +200,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	odc_report_init(&rep, (unsigned)(data[0] >> 2) % 3 + 1);
 	if (data[0] & 2)
 		rep.self = FUZZ_REPORT_SELF;
-	int status = journal ? odc_report_read_export(&rep, fd, "fuzz") : odc_report_read_lines(&rep, fd, "fuzz");
+	int status = journal ? odc_report_read_export(&rep, fd, "fuzz")
+			     : odc_report_read_lines(&rep, fd, "fuzz");
 	close(fd);
 	if (status != 0)
 		abort();
