@@ -7,6 +7,13 @@
 #include "odc_call.h"
 #include "odc_predict.h"
 
+/*
+ * The longest line the library logs, its newline included: a longer one is
+ * cut short, and ends in "..." (src/core/odc_line.h's lines hold this
+ * much). odcreat report reads no longer one.
+ */
+#define ODC_LOG_LINE_MAX 2048
+
 /* ODCREAT_LOG's names that are no file. */
 #define ODC_LOG_STDERR "stderr"
 #define ODC_LOG_SYSLOG "syslog"

@@ -131,13 +131,14 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	for by in program host host,program; do
 		by=$by ODCREAT=$ODCREAT bash -c "$command" > "$D/report.$by"
 	done
-	# Each program: its calls, on how many hosts, none lost, none on its own word.
+	# Each program: its calls, on how many hosts, none lost, none on its
+	# own word but nobody's, which is behind its uid.
 	run rows "$D/report.program" program calls hosts lost claimed
 	assert_output "$(sort <<-EOF
 		"$PYTHON",10,3,0,0
 		"$ODC_CALL_EXE",4,1,0,0
 		"/usr/bin/dd",6,1,0,0
-		"/run/forger/python3",1,1,0,0
+		"[uid $(id -u nobody)] /run/forger/python3",1,1,0,1
 		"/usr/sbin/cron",1,1,0,0
 		EOF
 	)"
@@ -145,7 +146,7 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	run rows "$D/report.host,program" host program calls
 	assert_output "$(sort <<-EOF
 		"odc-host1","$PYTHON",2
-		"odc-host1","/run/forger/python3",1
+		"odc-host1","[uid $(id -u nobody)] /run/forger/python3",1
 		"odc-host2","$PYTHON",3
 		"odc-host2","$ODC_CALL_EXE",4
 		"odc-host2","/usr/sbin/cron",1

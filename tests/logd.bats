@@ -93,7 +93,7 @@ time.sleep(0.5)'
 	assert_line --index 2 --regexp '^"odc_call_static",1,1,0,0,1,missing,'
 }
 
-@test "journal: report names a forger by journald's _EXE, and a container's calls by _EXE too" {
+@test "journal: report names a forger by its uid and journald's _EXE, and a container's calls by _EXE" {
 	# A local user who claims to be odcreat, and names sshd, from a program
 	# that stays until journald has read its /proc entry.
 	local forge="import socket, time
@@ -110,11 +110,45 @@ time.sleep(0.5)'
 		logd_flush
 		'$ODCREAT' report --journal --format=csv > '$D/report'"
 	run cat "$D/report"
-	assert_equal "${#lines[@]}" 2
-	# Both are python3, by journald's _EXE: the forger's claim and the
-	# container's own pid (which differs from journald's _PID) change nothing.
-	assert_line --index 1 --regexp '^"/usr/bin/python3[.0-9]*",2,1,0,0,2,missing,'
+	assert_equal "${#lines[@]}" 3
+	# Both are python3, by journald's _EXE: the forger's claim changes
+	# nothing but nobody's word, behind its uid; nor does the container's
+	# own pid, which differs from journald's _PID.
+	assert_line --index 1 --regexp "^\"\\[uid $(id -u nobody)\\] /usr/bin/python3[.0-9]*\",1,1,0,1,1,missing,"
+	assert_line --index 2 --regexp '^"/usr/bin/python3[.0-9]*",1,1,0,0,1,missing,'
 	refute_output --partial 'sshd'
+}
+
+@test "journal: a user's own program mounted over /usr/sbin/sshd in its own namespaces is named behind its uid, claimed, never as root's sshd" {
+	nobody_copies
+	logd journald "$D" bash -c "
+		cd '$NB'
+		setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm sh -c '
+			mount -t tmpfs odc-forge /usr/sbin && cp \"\$1\" /usr/sbin/sshd &&
+			ODCREAT_LOG=journal ODCREAT_MODE=einval LD_PRELOAD=\"\$2\" /usr/sbin/sshd open p creat,directory > /dev/null
+		' forge '$NB/tests/odc_call' '$NB/libodcreat.so'
+		logd_flush
+		'$ODCREAT' report --journal --format=csv > '$D/report'"
+	grep -qx '_EXE=/usr/sbin/sshd' "$D/export" || fail "journald did not name it /usr/sbin/sshd: $(cat "$D/export")"
+	run cat "$D/report"
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp "^\"\\[uid $(id -u nobody)\\] /usr/sbin/sshd\",1,1,0,1,1,missing,"
+}
+
+@test "journal: another user's odcreat --seccomp names its program behind its uid, claimed; root's supervisor by the name it logs" {
+	nobody_copies
+	cp "$NB/tests/odc_call_static" "$NB/tests/sshd"
+	logd journald "$D" bash -c "
+		cd '$NB'
+		setpriv --reuid=nobody --regid=nogroup --clear-groups '$NB/odcreat' --seccomp -m einval -l journal \
+			'$NB/tests/sshd' openat p creat,directory > /dev/null
+		'$NB/odcreat' --seccomp -m einval -l journal '$NB/tests/odc_call_static' openat p creat,directory > /dev/null
+		logd_flush
+		'$NB/odcreat' report --journal --format=csv > '$D/report'"
+	run cat "$D/report"
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 1 --regexp "^\"\\[uid $(id -u nobody)\\] sshd\",1,1,0,1,1,missing,"
+	assert_line --index 2 --regexp '^"odc_call_static",1,1,0,0,1,missing,'
 }
 
 # many DAEMON ENV: 8 processes of 16 threads, each making the call twice.

@@ -274,6 +274,23 @@ odcreat report: $R/log/9.log: skipped: writable by group or others"
 	assert_equal "$stderr" "odcreat report: $R/log/: Permission denied (only root may list a log directory of mode 1733)"
 }
 
+@test "report DIR/: a user's file grown sparse to 1 TiB, newlines in its holes, is read past its holes at once, and its lines after them counted" {
+	pair nobody "$R/log/" n
+	# 16 MiB of disk: a newline at the end of every 256 MiB.
+	as_nobody /usr/bin/python3 -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_WRONLY)
+os.ftruncate(fd, 1 << 40)
+for i in range(1, 4097):
+    os.pwrite(fd, b"\n", (i << 28) - 1)' "$R/log/65534.log"
+	pair nobody "$R/log/" n2
+	run --separate-stderr timeout 60 "$NB/odcreat" report "$R/log/"
+	assert_success
+	# Each 256 MiB, zeros and a hole, is a line cut by a hole: unparsed.
+	assert_line --regexp "^2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed; 4096 lines could not be read: "
+	[[ $stderr =~ ^"odcreat report: $R/log/65534.log: skipped "([0-9]+)" bytes of holes"$ ]] || fail "$stderr"
+	[ "${BASH_REMATCH[1]}" -gt $(((1 << 40) - (64 << 20))) ] || fail "$stderr"
+}
+
 # The shell commands of the README's survey step that begins with TEXT: the
 # first fenced block after it (as tests/survey.bats reads them).
 readme_step() {

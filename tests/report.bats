@@ -102,9 +102,9 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 
 @test "--journal: journald's export format, binary fields too; the program is journald's _EXE, or what this odcreat's supervisor says" {
 	{
-		printf '_PID=7\nSYSLOG_PID=7\n_EXE=/usr/bin/tool\nODCREAT_PROG=tool\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\nODCREAT_STATE=missing\nODCREAT_WOULD=%s\n' "$MISSING"
+		printf '_PID=7\n_UID=0\nSYSLOG_PID=7\n_EXE=/usr/bin/tool\nODCREAT_PROG=tool\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\nODCREAT_STATE=missing\nODCREAT_WOULD=%s\n' "$MISSING"
 		printf 'MESSAGE\n\x05\x00\x00\x00\x00\x00\x00\x00a\nb=c\n'
-		printf '\n_PID=8\nSYSLOG_PID=9\n_EXE=%s\nODCREAT_PROG=static\nODCREAT_PATH=/y\nODCREAT_RESULT=4\nODCREAT_STATE=dir\nODCREAT_WOULD=%s\n' "$(readlink -f "$ODCREAT")" "$DIR"
+		printf '\n_PID=8\n_UID=0\nSYSLOG_PID=9\n_EXE=%s\nODCREAT_PROG=static\nODCREAT_PATH=/y\nODCREAT_RESULT=4\nODCREAT_STATE=dir\nODCREAT_WOULD=%s\n' "$(readlink -f "$ODCREAT")" "$DIR"
 		printf '\nMESSAGE=not ours\n_PID=3\n'
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
@@ -228,14 +228,88 @@ out.write(b"\n")' "$@"
 
 @test "--journal: a binary field whose length runs past the end is unparsed, and the reading ends" {
 	{
-		export_entry _EXE=/usr/bin/tool ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _UID=0 _EXE=/usr/bin/tool ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
 		# 2^64 - 13: sought as -13 bytes, it led back to the newline before
 		# the field's key, and so to the same field, for ever.
 		printf 'MSG\n\xf3\xff\xff\xff\xff\xff\xff\xffabc\n'
 	} > export
 	run timeout 10 "$ODCREAT" report --journal export
 	assert_success
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 0 claimed; 1 line could not be read: export:5"
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 0 claimed; 1 line could not be read: export:6"
+}
+
+# little CMD...: CMD with 12 MiB of address space, or skip where even an
+# empty report needs more (a sanitizer's build).
+little() {
+	prlimit --as=$((12 << 20)) "$ODCREAT" report < /dev/null > /dev/null 2>&1 ||
+		skip "this build's odcreat needs more than 12 MiB of address space"
+	prlimit --as=$((12 << 20)) "$@"
+}
+
+# xs N: N bytes of x, and no newline.
+xs() {
+	head -c "$1" /dev/zero | tr '\0' x
+}
+
+@test "a line longer than any the library writes is unparsed and counted, and every line after it read, in little memory" {
+	{ line a /x EINVAL; xs $((16 << 20)); echo; line b /y EINVAL; xs 3000; echo; line c /z EINVAL; } > log
+	run --separate-stderr little "$ODCREAT" report log
+	assert_success
+	assert_line "3 calls from 3 programs on 1 hosts; 0 lost, 3 claimed; 2 lines could not be read: log:2 log:4"
+	assert_equal "$stderr" ""
+	# The longest line the library writes, behind a syslog header, is read.
+	printf '<14>1 2026-12-04T10:00:00.000000Z %s odcreat 1 - - %s\n' "$(xs 255)" \
+		"$(line "$(xs 1800)" /x EINVAL)" > log
+	run "$ODCREAT" report log
+	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+}
+
+@test "--journal: a field longer than report keeps is skipped, and its entry and every one after it read, in little memory" {
+	{
+		printf '_UID=0\n_EXE=/usr/bin/a\n_CMDLINE='
+		xs $((16 << 20))
+		printf '\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n'
+		export_entry _UID=0 _EXE=/usr/bin/b ODCREAT_PATH=/y ODCREAT_RESULT=EINVAL
+	} > export
+	run --separate-stderr little "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_line --index 1 --partial '"/usr/bin/a",1,1,0,0,1,'
+	assert_line --index 2 --partial '"/usr/bin/b",1,1,0,0,1,'
+	assert_equal "$stderr" ""
+}
+
+@test "a FILE that cannot be read to its end: the error, no table, status 1" {
+	mkdir dir
+	run --separate-stderr "$ODCREAT" report --journal dir
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "odcreat report: dir: Is a directory"
+	# Its own memory at 0, which is not mapped.
+	run --separate-stderr "$ODCREAT" report /proc/self/mem
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "odcreat report: /proc/self/mem: Input/output error"
+}
+
+@test "--journal: a sparse export's holes are skipped, read as the zeros they hold inside a binary field" {
+	# Entry b's MESSAGE holds 1 GiB of hole; a hole of 1 GiB more, then a
+	# newline, stands between it and entry c.
+	/usr/bin/python3 -c 'import struct, sys
+def entry(exe):
+    return b"_UID=0\n_EXE=" + exe + b"\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n"
+with open(sys.argv[1], "wb") as f:
+    f.write(entry(b"/usr/bin/a"))
+    f.write(b"_UID=0\n_EXE=/usr/bin/b\nMESSAGE\n" + struct.pack("<Q", (1 << 30) + 2) + b"a")
+    f.seek(1 << 30, 1)
+    f.write(b"b\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\n\n")
+    f.seek(1 << 30, 1)
+    f.write(b"\n" + entry(b"/usr/bin/c"))' export
+	run --separate-stderr timeout 60 "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 2 --partial '"/usr/bin/b",1,1,0,0,1,'
+	assert_line --index 3 --partial '"/usr/bin/c",1,1,0,0,1,'
+	[[ $stderr =~ ^"odcreat report: export: skipped "[0-9]+" bytes of holes"$ ]] || fail "$stderr"
 }
 
 @test "chosen names cannot make report quadratic: 65,536 names that collided in the old hash, under 1 s of CPU" {
@@ -251,7 +325,7 @@ out.write(b"\n")' "$@"
 }
 
 @test "text output escapes every name as the log does: no row and no terminal escape can be injected" {
-	export_entry _EXE $'/home/u/x\n/usr/sbin/sshd\e[31m/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
+	export_entry _UID=0 _EXE $'/home/u/x\n/usr/sbin/sshd\e[31m/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
 	run "$ODCREAT" report --journal export
 	assert_success
 	assert_line --index 1 --regexp '^/home/u/x\\x0a/usr/sbin/sshd\\x1b\[31m/prog +1 +1 '
@@ -265,7 +339,7 @@ out.write(b"\n")' "$@"
 }
 
 @test "JSON is valid UTF-8 on any input: raw bytes of _EXE, and file names cut anywhere" {
-	export_entry _EXE $'/opt/\xff\xfe/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
+	export_entry _UID=0 _EXE $'/opt/\xff\xfe/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
 	run "$ODCREAT" report --journal --format=json export
 	assert_success
 	run python3 -c 'import json, sys; r = json.loads(sys.stdin.buffer.read().decode("utf-8")); print(r["rows"][0]["program"])' <<< "$output"
@@ -305,7 +379,7 @@ out.write(b"\n")' "$@"
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_output --partial '
-"/usr/bin/logger",1,1,0,0,'
+"[uid 1000] /usr/bin/logger",1,1,0,1,'
 	assert_output --partial '
 "[/usr/bin/dd]",1,1,0,1,'
 	assert_output --partial '
@@ -313,10 +387,42 @@ out.write(b"\n")' "$@"
 	assert_output --partial '
 "[uid unknown] /usr/sbin/sshd",1,1,0,1,'
 	assert_output --partial '
-"/usr/bin/odcreat",1,1,0,0,'
+"[uid 1000] /usr/bin/odcreat",1,1,0,1,'
 	assert_output --partial '
 "served",1,1,0,0,'
 	refute_output --partial '"/usr/sbin/sshd"'
+}
+
+@test "--journal: an entry from a user other than root is that user's word whatever its _EXE says: behind [uid N], claimed, never in root's row" {
+	{
+		export_entry _PID=5 _UID=0 _EXE=/usr/sbin/sshd ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		# nobody's own program, mounted over /usr/sbin in a mount namespace
+		# of its own: journald reads _EXE there, and names it as root's.
+		export_entry _PID=6 _UID=65534 _EXE=/usr/sbin/sshd ODCREAT_PATH=/y ODCREAT_RESULT=EINVAL
+		export_entry _PID=7 _EXE=/usr/sbin/sshd ODCREAT_PATH=/z ODCREAT_RESULT=EINVAL
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 1 --partial '"/usr/sbin/sshd",1,1,0,0,1,'
+	assert_line --index 2 --partial '"[uid 65534] /usr/sbin/sshd",1,1,0,1,1,'
+	assert_line --index 3 --partial '"[uid unknown] /usr/sbin/sshd",1,1,0,1,1,'
+}
+
+@test "--journal: this odcreat's supervisor is believed only from root; another user's names its program behind [uid N], claimed" {
+	local self
+	self=$(readlink -f "$ODCREAT")
+	{
+		export_entry _PID=5 _UID=0 "_EXE=$self" ODCREAT_PROG=served ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL
+		export_entry _PID=6 _UID=65534 "_EXE=$self" ODCREAT_PROG=sshd ODCREAT_PATH=/y ODCREAT_RESULT=EINVAL
+		export_entry _PID=7 "_EXE=$self" ODCREAT_PROG=sshd ODCREAT_PATH=/z ODCREAT_RESULT=EINVAL
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 1 --partial '"served",1,1,0,0,1,'
+	assert_line --index 2 --partial '"[uid 65534] sshd",1,1,0,1,1,'
+	assert_line --index 3 --partial '"[uid unknown] sshd",1,1,0,1,1,'
 }
 
 @test "no FILE, and standard input a terminal: a usage error at once, not a silent wait" {

@@ -78,17 +78,21 @@ cp "$work/report" "$D/report"'
 		cp "$D/ld.so.preload" "$D/odcreat.conf" /etc/
 		bash -c "$4"' soak "$SHIM" "$ODCREAT" "$ODC_CALL" "$WORK"
 	[ ! -e /run/odc-soak ] || fail "the soak reached the host's /run"
-	local python perl
+	local python perl nobody
 	python=$(readlink -f /usr/bin/python3)
 	perl=$(readlink -f "$(command -v perl)")
-	# python3: root's call and the forger's three, by journald's _EXE.
+	nobody=$(id -u nobody)
+	# Root's calls by journald's _EXE; nobody's (journald's _UID is the real
+	# uid, so the setuid program's too) behind its uid, the forger's three
+	# under python3 whatever they claim.
 	run bash -c "tail -n +2 '$D/report' | cut -d, -f1,2 | sort"
 	assert_output "$(sort <<-EOF
-		"$python",4
+		"$python",1
 		"$perl",1
 		"/usr/bin/dd",1
-		"$work/odc_call_suid",1
-		"$work/x\\x0a/usr/sbin/sshd\\x1b[31m/odc_call",1
+		"[uid $nobody] $python",3
+		"[uid $nobody] $work/odc_call_suid",1
+		"[uid $nobody] $work/x\\x0a/usr/sbin/sshd\\x1b[31m/odc_call",1
 		EOF
 	)"
 }

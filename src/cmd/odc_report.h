@@ -8,8 +8,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
+#include <sys/types.h>
 
+#include "odc_log.h"
 #include "odc_mode.h"
 
 /*
@@ -104,30 +105,87 @@ struct odc_report {
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 };
 
+/*
+ * A file's lines, read through a buffer of fixed size (src/cmd/report_lines.c),
+ * so that no line, however long, takes memory or ends the reading: each
+ * handed out in place, and left there until the next call. A line longer
+ * than MAX is none a reader wants: it is read past to its newline and
+ * handed out as bad. A sparse file's holes are skipped, never read, and
+ * a line that one cuts is bad too.
+ */
+struct odc_lines {
+	int fd;
+	int error;		/* read's errno, where it failed: the reading ended there */
+	size_t max;
+	size_t start, end;	/* buf[start, end): read, not yet handed out */
+	bool eof, skipping;	/* skipping: the line being read is longer than max */
+	bool cut;		/* the line being read has a hole in it */
+	bool sparse;		/* the file says where its holes are (SEEK_DATA) */
+	off_t pos, data_end;	/* buf[end]'s offset (-1: none, a pipe), and the next hole's */
+	unsigned long long zeros;	/* a hole's bytes before buf[start], not yet taken */
+	unsigned long long holes;	/* every hole's bytes skipped */
+	long number;		/* the lines handed out */
+	char buf[65536];
+};
+
+enum odc_lines_got { ODC_LINES_END, ODC_LINES_LINE, ODC_LINES_BAD };
+
+void odc_lines_start(struct odc_lines *in, int fd, size_t max);
+/*
+ * The next line, without its newline, at *LINE for *LEN bytes: LINE; BAD
+ * where it is longer than max (*LINE and *LEN are then no line); END at
+ * the end of the input, or where it could not be read.
+ */
+enum odc_lines_got odc_lines_next(struct odc_lines *in, const char **line, size_t *len);
+/*
+ * The next LEN bytes after the last line handed out (a binary field's),
+ * copied to TO, or read past where TO is NULL (a hole's are zeros): false
+ * where the input ends first. The next line begins after them.
+ */
+bool odc_lines_take(struct odc_lines *in, char *to, unsigned long long len);
+/*
+ * After the reading: 0, or -1 after saying on stderr why NAME could not be
+ * read to its end; and how much of it was holes, where any was skipped.
+ */
+int odc_lines_end(const struct odc_lines *in, const char *name);
+
+/*
+ * The longest log line report reads: the library's longest, behind the
+ * longest header a syslog daemon writes in front of a message (RFC 5424's
+ * "<191>1 ", a time of 32 bytes, a host, app, procid and msgid of the most
+ * it allows, 255, 48, 128 and 32 bytes, each with its blank, and "- ").
+ */
+#define ODC_REPORT_LINE_MAX (ODC_LOG_LINE_MAX + 7 + 33 + 256 + 49 + 129 + 33 + 2)
+
+/* A field's decimal value, 0 where it is not a number report can hold. */
+unsigned long odc_report_number(const char *s, size_t len);
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
-/* Every line of IN, named NAME where one is not a record. */
-void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name);
 /*
- * Every line of IN, a log directory's file that the kernel says OWNER
- * alone wrote (src/cmd/report_dir.c): a line whose uid= names another
- * user is counted in disowned, never tallied; another user's lines are named
+ * Every line of FD, named NAME where one is not a record: 0, or -1 after
+ * saying why where FD could not be read to its end.
+ */
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name);
+/*
+ * The same for a log directory's file that the kernel says OWNER alone
+ * wrote (src/cmd/report_dir.c): a line whose uid= names another user is
+ * counted in disowned, never tallied; another user's lines are named
  * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
  */
-void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner);
+int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner);
 /*
  * Every DIR/N.log of a log directory (log = DIR/), each read as owned by
  * N where it is a regular file of N's with one link that group and others
  * cannot write; any other is skipped, with one line on stderr. 0, or -1
- * where DIR cannot be read.
+ * where DIR, or one of its files, cannot be read.
  */
 int odc_report_read_dir(struct odc_report *rep, const char *dir);
 /*
- * Journald's export format from IN: each entry with odcreat's fields
- * given to ADD; an entry without them is skipped, one that breaks the
- * format counted unparsed.
+ * Journald's export format from FD (src/cmd/report_export.c): each entry
+ * with odcreat's fields tallied; an entry without them is skipped, one
+ * that breaks the format counted unparsed. 0, or -1 as for lines.
  */
-void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name);
+int odc_report_read_export(struct odc_report *rep, int fd, const char *name);
 
 /* REP, empty, with keys for its sets, its rows as BY (ODC_BY_*) says. */
 void odc_report_init(struct odc_report *rep, unsigned by);

@@ -5,6 +5,7 @@
  * journald's export format, from FILEs or from journalctl.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
 #include <limits.h>
@@ -68,19 +69,17 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 
 	if (!std && !journal && odc_report_is_dir(file))
 		return odc_report_read_dir(rep, file);
-	FILE *in = std ? stdin : fopen(file, "r");
+	int fd = std ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 
-	if (!in) {
+	if (fd < 0) {
 		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
-	if (journal)
-		odc_report_read_export(rep, in, file);
-	else
-		odc_report_read_lines(rep, in, file);
+	int status = journal ? odc_report_read_export(rep, fd, file)
+			     : odc_report_read_lines(rep, fd, file);
 	if (!std)
-		fclose(in);
-	return 0;
+		close(fd);
+	return status;
 }
 
 /* Whether this process is in any of the groups NAMES (NULL-terminated). */
@@ -130,8 +129,8 @@ static int odc_report_journalctl(struct odc_report *rep)
 		perror("odcreat report: journalctl");
 		return -1;
 	}
-	odc_report_read_export(rep, in, "journalctl");
-	return pclose(in) == 0 ? 0 : -1;
+	int status = odc_report_read_export(rep, fileno(in), "journalctl");
+	return pclose(in) == 0 ? status : -1;
 }
 
 int odc_report_main(int argc, char **argv)

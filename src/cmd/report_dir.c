@@ -87,8 +87,11 @@ static const char *odc_file_refusal(const struct stat *st, unsigned long uid, ch
 	return odc_log_dir_file_refusal(st, (uid_t)uid);
 }
 
-/* One file of the directory, read where it is its user's own. */
-static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
+/*
+ * One file of the directory, read where it is its user's own: 0, or -1
+ * where it could not be read to its end.
+ */
+static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
 {
 	unsigned long uid = (unsigned long)odc_log_dir_name_uid(name);
 	char file[PATH_MAX + 64], why[96];
@@ -99,20 +102,19 @@ static void odc_read_one(struct odc_report *rep, int dirfd, const char *dir, con
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		odc_skip(file, errno == ELOOP ? "a symlink" : strerror(errno));
-		return;
+		return 0;
 	}
 	if (fstat(fd, &st) < 0)
 		refusal = strerror(errno);
 	else
 		refusal = odc_file_refusal(&st, uid, why, sizeof why);
-	FILE *in = refusal ? NULL : fdopen(fd, "r");
-	if (!in) {
-		odc_skip(file, refusal ? refusal : strerror(errno));
-		close(fd);
-		return;
-	}
-	odc_report_read_owned(rep, in, file, uid);
-	fclose(in);
+	int status = 0;
+	if (refusal)
+		odc_skip(file, refusal);
+	else
+		status = odc_report_read_owned(rep, fd, file, uid);
+	close(fd);
+	return status;
 }
 
 static void odc_cannot_list(const char *dir)
@@ -141,9 +143,10 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 		close(dirfd);
 		return -1;
 	}
+	int status = 0;
 	for (long i = 0; i < n; i++)
-		odc_read_one(rep, dirfd, dir, files[i].name);
+		status |= odc_read_one(rep, dirfd, dir, files[i].name);
 	free(files);
 	close(dirfd);
-	return 0;
+	return status;
 }

@@ -1,14 +1,14 @@
 /*
- * Reading records for odcreat report: the log's lines (src/core/log.c
- * writes them), and journald's export format, whose fields the library's
- * journal log sets.
+ * Reading records for odcreat report: the log's lines, as src/core/log.c
+ * writes them (journald's export format: src/cmd/report_export.c).
  */
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "odc_report.h"
+
+_Static_assert(ODC_REPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
+	       "the longest line report reads fits in the reader's buffer, with its newline");
 
 /* A field's value: from after "KEY=" to the next blank, or within quotes. */
 static const char *odc_value(const char *p, const char *end, size_t *len)
@@ -96,8 +96,7 @@ static const char *odc_syslog_header(const char *line, const char *end, struct o
 	return p;
 }
 
-/* A field's decimal value, 0 where it is not a number report can hold. */
-static unsigned long odc_number(const char *s, size_t len)
+unsigned long odc_report_number(const char *s, size_t len)
 {
 	unsigned long n = 0;
 
@@ -148,8 +147,8 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 		r->prog = f.exe;
 		r->prog_len = f.exe_len;
 	}
-	r->seq = odc_number(f.seq, f.seq_len);
-	r->lost = odc_number(f.lost, f.lost_len);
+	r->seq = odc_report_number(f.seq, f.seq_len);
+	r->lost = odc_report_number(f.lost, f.lost_len);
 	r->prog_escaped = true;
 	r->claimed = true;
 	return r->prog && r->path && r->result && r->result_len;
@@ -178,187 +177,34 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 	return true;
 }
 
-/* Every line of IN; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
-static void odc_read_lines(struct odc_report *rep, FILE *in, const char *name, long long owner)
+/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
+static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
 {
-	char *line = NULL, prog[ODC_REPORT_NAME_MAX + 32];
-	size_t cap = 0;
-	ssize_t len;
-	long number = 0;
+	struct odc_lines in;
+	char prog[ODC_REPORT_NAME_MAX + 32];
+	const char *line;
+	size_t len;
+	enum odc_lines_got got;
 	struct odc_record r;
 
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		number++;
-		if (len > 0 && line[len - 1] == '\n')
-			len--;
-		if (!odc_report_parse_line(line, (size_t)len, &r))
-			odc_report_unparsed(rep, name, number);
+	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
+	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
+			odc_report_unparsed(rep, name, in.number);
 		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
 			rep->disowned++;
 		else
 			odc_report_add(rep, &r);
 	}
-	free(line);
+	return odc_lines_end(&in, name);
 }
 
-void odc_report_read_lines(struct odc_report *rep, FILE *in, const char *name)
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
 {
-	odc_read_lines(rep, in, name, -1);
+	return odc_read_lines(rep, fd, name, -1);
 }
 
-void odc_report_read_owned(struct odc_report *rep, FILE *in, const char *name, unsigned long owner)
+int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
 {
-	odc_read_lines(rep, in, name, (long long)owner);
-}
-
-/* One field of an export entry, at most this long, is kept; longer ones are skipped. */
-#define ODC_EXPORT_VALUE_MAX 8192
-
-struct odc_export_entry {
-	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
-	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
-	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
-	bool ours;
-};
-
-static void odc_export_keep(struct odc_export_entry *e, const char *key, const char *value,
-			    size_t len)
-{
-	static const struct {
-		const char *key;
-		size_t offset, size;
-	} keep[] = {
-#define ODC_KEEP(key, f) { key, offsetof(struct odc_export_entry, f), sizeof(((struct odc_export_entry *)0)->f) }
-		ODC_KEEP("ODCREAT_PROG", prog),	    ODC_KEEP("ODCREAT_PATH", path),
-		ODC_KEEP("ODCREAT_WOULD", would),   ODC_KEEP("ODCREAT_RESULT", result),
-		ODC_KEEP("ODCREAT_STATE", state),   ODC_KEEP("_EXE", exe),
-		ODC_KEEP("_UID", uid),		    ODC_KEEP("ODCREAT_EXE", claimed_exe),
-		ODC_KEEP("_HOSTNAME", host),	    ODC_KEEP("_PID", pid),
-		ODC_KEEP("ODCREAT_SEQ", seq),	    ODC_KEEP("ODCREAT_LOST", lost),
-		ODC_KEEP("ODCREAT_RUN", run),
-#undef ODC_KEEP
-	};
-
-	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
-		if (strcmp(key, keep[i].key) != 0 || len >= keep[i].size)
-			continue;
-		char *to = (char *)e + keep[i].offset;
-		memcpy(to, value, len);
-		to[len] = '\0';
-		e->ours |= strcmp(key, "ODCREAT_RESULT") == 0;
-	}
-}
-
-/*
- * The program: journald's trusted _EXE, which it reads from /proc for the
- * sender, whatever the sender says. An entry's own ODCREAT_PROG is
- * believed only from this odcreat's --seccomp supervisor, which logs for
- * the programs it serves. Where journald could not read the sender's
- * executable (it had exited), the sender's word is taken, and counted as
- * such: its ODCREAT_EXE (or, from an older library, its name in square
- * brackets) if journald's _UID says root sent it; from any other user,
- * who may claim any name, behind "[uid N]", so that the claim never
- * lands in another program's row.
- */
-static void odc_export_add(struct odc_report *rep, struct odc_export_entry *e)
-{
-	char claimed[ODC_EXPORT_VALUE_MAX + 32];
-	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
-	struct odc_record r = {
-		.prog = e->exe, .prog_escaped = false, .path = e->path, .result = e->result,
-		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
-		.host = e->host, .sender = e->pid, .run = e->run, .seq = odc_number(e->seq, strlen(e->seq)),
-		.lost = odc_number(e->lost, strlen(e->lost)),
-	};
-
-	if (supervisor) {
-		r.prog = e->prog;
-		r.prog_escaped = true;
-	} else if (!e->exe[0]) {
-		const char *claim = e->claimed_exe[0] ? e->claimed_exe : e->prog;
-		bool root = strcmp(e->uid, "0") == 0;
-		if (root && e->claimed_exe[0])
-			snprintf(claimed, sizeof claimed, "%s", claim);
-		else if (root)
-			snprintf(claimed, sizeof claimed, "[%s]", claim);
-		else
-			snprintf(claimed, sizeof claimed, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown",
-				 claim[0] ? " " : "", claim);
-		r.prog = claimed;
-		r.prog_escaped = true;
-		r.claimed = true;
-	}
-
-	r.host_len = strlen(r.host);
-	r.sender_len = strlen(r.sender);
-	r.run_len = strlen(r.run);
-	r.prog_len = strlen(r.prog);
-	r.path_len = strlen(r.path);
-	r.result_len = strlen(r.result);
-	r.state_len = r.state ? strlen(r.state) : 0;
-	r.would_len = r.would ? strlen(r.would) : 0;
-	odc_report_add(rep, &r);
-}
-
-/*
- * A binary field: "KEY\n", a little-endian 64-bit length, the bytes, "\n".
- * A value too long to keep is read past, never sought past: a length
- * near 2^64 would seek backwards, and the reading would never end. So
- * the time is linear in the input whatever the length claims.
- */
-static bool odc_export_binary(FILE *in, struct odc_export_entry *e, const char *key)
-{
-	unsigned char size[8];
-	uint64_t len = 0;
-
-	if (fread(size, 1, 8, in) != 8)
-		return false;
-	for (int i = 7; i >= 0; i--)
-		len = len << 8 | size[i];
-	char value[ODC_EXPORT_VALUE_MAX];
-	if (len < sizeof value) {
-		if (fread(value, 1, len, in) != len)
-			return false;
-		odc_export_keep(e, key, value, len);
-	}
-	for (uint64_t left = len < sizeof value ? 0 : len; left > 0;) {
-		size_t got = fread(value, 1, left < sizeof value ? left : sizeof value, in);
-		if (got == 0)
-			return false;
-		left -= got;
-	}
-	return getc(in) == '\n';
-}
-
-void odc_report_read_export(struct odc_report *rep, FILE *in, const char *name)
-{
-	static struct odc_export_entry e;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long number = 0;
-
-	memset(&e, 0, sizeof e);
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		number++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len == 0) {
-			if (e.ours)
-				odc_export_add(rep, &e);
-			memset(&e, 0, sizeof e);
-			continue;
-		}
-		char *eq = memchr(line, '=', (size_t)len);
-		if (eq) {
-			*eq = '\0';
-			odc_export_keep(&e, line, eq + 1, (size_t)(len - (eq + 1 - line)));
-		} else if (!odc_export_binary(in, &e, line)) {
-			odc_report_unparsed(rep, name, number);
-			break;
-		}
-	}
-	if (e.ours)
-		odc_export_add(rep, &e);
-	free(line);
+	return odc_read_lines(rep, fd, name, (long long)owner);
 }

@@ -1,6 +1,7 @@
 /* odcreat report: records tallied per row, and each sender's losses (odc_report.h). */
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>

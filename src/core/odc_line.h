@@ -9,11 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A line longer than this is cut short, and ends in "...". */
-#define ODC_LINE_MAX 2048
+#include "odc_log.h"
 
 struct odc_line {
-	char text[ODC_LINE_MAX];
+	char text[ODC_LOG_LINE_MAX];	/* a longer line is cut short, and ends in "..." */
 	size_t len;
 	bool cut;	/* full: "..." written, and nothing more but the newline */
 };

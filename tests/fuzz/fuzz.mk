@@ -25,8 +25,8 @@ FUZZ_BIN     := $(FUZZ_DIR)/fuzz_semantics
 FUZZ_REPORT_BIN := $(FUZZ_DIR)/fuzz_report
 # The harness #includes config.c and log_dest.c, to reset their state for each input.
 FUZZ_LIB_SRC := $(filter-out src/core/config.c src/core/log_dest.c,$(CORE_SRC) $(PRELOAD_SRC))
-FUZZ_REPORT_LIB_SRC := src/cmd/report_parse.c src/cmd/report_tally.c src/cmd/report_print.c \
-		       src/cmd/real.c $(CORE_SRC)
+FUZZ_REPORT_LIB_SRC := src/cmd/report_lines.c src/cmd/report_parse.c src/cmd/report_export.c \
+		       src/cmd/report_tally.c src/cmd/report_print.c src/cmd/real.c $(CORE_SRC)
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude -Isrc/core -Isrc/preload -D_GNU_SOURCE
 

@@ -1,14 +1,16 @@
 /*
  * fuzz_report: libFuzzer harness for odcreat report's readers and printers
- * (src/cmd/report_parse.c, report_tally.c, report_print.c), which read
- * logs that any local user can write into.
+ * (src/cmd/report_lines.c, report_parse.c, report_export.c, report_tally.c,
+ * report_print.c), which read logs that any local user can write into.
  *
  * One input is a byte of options, then the text read: bit 0 chooses the
  * log's lines or journald's export format; bit 1 gives the report a self
  * (its supervisor's entries believed); bits 2 and 3 what a row is (--by:
- * program, host or both). Each input is read, then printed
- * in every format, and these must hold:
+ * program, host or both); bit 7 puts a hole in the text's middle, as a
+ * sparse file has one. Each input is read, then printed in every format,
+ * and these must hold:
  *
+ *   - the input, a file of its own, is read to its end;
  *   - the lines read are all counted: records + unparsed lines = lines;
  *   - every byte printed is printable ASCII or a newline;
  *   - the text has one row per program, and CSV one line per program,
@@ -24,6 +26,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "odc_report.h"
 
@@ -169,23 +173,38 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 	free(out);
 }
 
+/*
+ * TEXT in a file, as report reads one; with HOLE, 1 MiB and a byte of
+ * nothing after its first half: zeros, which hold no newline, so that its
+ * lines are the same number.
+ */
+static int input_file(const uint8_t *text, size_t len, bool hole)
+{
+	int fd = memfd_create("fuzz", MFD_CLOEXEC);
+	size_t half = hole ? len / 2 : len;
+	off_t after = (off_t)half + (hole ? (1 << 20) + 1 : 0);
+
+	if (fd < 0 || pwrite(fd, text, half, 0) != (ssize_t)half ||
+	    pwrite(fd, text + half, len - half, after) != (ssize_t)(len - half))
+		abort();
+	return fd;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2)
 		return 0;
 	bool journal = data[0] & 1;
-	FILE *in = fmemopen((void *)(data + 1), size - 1, "r");
-	if (!in)
-		abort();
+	int fd = input_file(data + 1, size - 1, data[0] & 0x80);
 	struct odc_report rep;
 	odc_report_init(&rep, (unsigned)(data[0] >> 2) % 3 + 1);
 	if (data[0] & 2)
 		rep.self = FUZZ_REPORT_SELF;
-	if (journal)
-		odc_report_read_export(&rep, in, "fuzz");
-	else
-		odc_report_read_lines(&rep, in, "fuzz");
-	fclose(in);
+	int status = journal ? odc_report_read_export(&rep, fd, "fuzz")
+			     : odc_report_read_lines(&rep, fd, "fuzz");
+	close(fd);
+	if (status != 0)
+		abort();
 
 	size_t lines = count_lines((const char *)data + 1, size - 1) + (data[size - 1] != '\n');
 	if (!journal && (size_t)(rep.records + rep.unparsed) != lines) {
