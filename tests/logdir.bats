@@ -138,6 +138,18 @@ diverted() {
 	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
 }
 
+@test "report DIR/: files of one user in another's private names are skipped, ten said and the rest counted" {
+	local i
+	for i in $(seq 10 24); do
+		install -m 0600 -o nobody /dev/null "$R/log/0-00000000000000$i.log"
+	done
+	run --separate-stderr "$NB/odcreat" report "$R/log/"
+	assert_success
+	assert_equal "$(grep -c ': skipped: owned by uid 65534, not by uid 0$' <<< "$stderr")" 10
+	assert_equal "$(tail -n 1 <<< "$stderr")" "odcreat report: $R/log/: 5 more files skipped"
+	assert_line "0 calls from 0 programs on 0 hosts; 0 lost, 0 claimed"
+}
+
 @test "a symlink in your name is not followed" {
 	install -m 0600 -o nobody /dev/null "$R/target"
 	ln -s "$R/target" "$R/log/65534.log"

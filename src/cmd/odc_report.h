@@ -101,6 +101,7 @@ struct odc_report {
 	long claimed, lost;
 	long records, unparsed;
 	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
+	long skipped;			/* log directories' files that were not their users' own */
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 };

@@ -1,10 +1,10 @@
 /*
  * odcreat report DIR/: a log directory's files (log = DIR/), each the
  * lines of one user, whom the file's owner names: the kernel's word, not
- * the lines'. The library writes DIR/N.log only where it is a regular
- * file that N owns, with one link, that group and others cannot write;
- * a file that is not so now is skipped, said once, since another user
- * may have written it.
+ * the lines'. The library writes DIR/N.log, or where another user took
+ * that name DIR/N-KEY.log, only where it is a regular file that N owns,
+ * with one link, that group and others cannot write; a file that is not
+ * so now is skipped, said once, since another user may have written it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,7 +20,10 @@
 #include "odc_log_dir.h"
 #include "odc_report.h"
 
-/* A log directory's files in the order of their uids, so that reports of one directory agree. */
+/*
+ * A log directory's files in the order of their uids, then names, so that
+ * reports of one directory agree.
+ */
 struct odc_log_file {
 	unsigned long long uid;
 	char name[ODC_LOG_DIR_NAME_MAX];
@@ -28,10 +31,9 @@ struct odc_log_file {
 
 static int odc_by_uid(const void *a, const void *b)
 {
-	unsigned long long x = ((const struct odc_log_file *)a)->uid;
-	unsigned long long y = ((const struct odc_log_file *)b)->uid;
+	const struct odc_log_file *x = a, *y = b;
 
-	return (x > y) - (x < y);
+	return x->uid != y->uid ? (x->uid > y->uid) - (x->uid < y->uid) : strcmp(x->name, y->name);
 }
 
 /*
@@ -53,7 +55,8 @@ static long odc_list(int dirfd, struct odc_log_file **files)
 	}
 	while ((e = readdir(d))) {
 		long long uid = odc_log_dir_name_uid(e->d_name);
-		if (uid < 0)
+		size_t len = strlen(e->d_name);
+		if (uid < 0 || len >= sizeof (*files)->name)
 			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
@@ -65,16 +68,20 @@ static long odc_list(int dirfd, struct odc_log_file **files)
 			*files = grown;
 		}
 		(*files)[n].uid = (unsigned long long)uid;
-		odc_log_dir_name((*files)[n++].name, (uid_t)uid);
+		memcpy((*files)[n++].name, e->d_name, len + 1);
 	}
 	closedir(d);
 	qsort(*files, n, sizeof **files, odc_by_uid);
 	return (long)n;
 }
 
-static void odc_skip(const char *file, const char *why)
+/* The files skipped that are named one by one; the rest are counted. */
+#define ODC_SKIPS_SAID 10
+
+static void odc_skip(struct odc_report *rep, const char *file, const char *why)
 {
-	fprintf(stderr, "odcreat report: %s: skipped: %s\n", file, why);
+	if (rep->skipped++ < ODC_SKIPS_SAID)
+		fprintf(stderr, "odcreat report: %s: skipped: %s\n", file, why);
 }
 
 /* Why NAME, which ST describes, is not the file of UID alone: NULL where it is. */
@@ -101,7 +108,7 @@ static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, cons
 	snprintf(file, sizeof file, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
-		odc_skip(file, errno == ELOOP ? "a symlink" : strerror(errno));
+		odc_skip(rep, file, errno == ELOOP ? "a symlink" : strerror(errno));
 		return 0;
 	}
 	if (fstat(fd, &st) < 0)
@@ -110,7 +117,7 @@ static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, cons
 		refusal = odc_file_refusal(&st, uid, why, sizeof why);
 	int status = 0;
 	if (refusal)
-		odc_skip(file, refusal);
+		odc_skip(rep, file, refusal);
 	else
 		status = odc_report_read_owned(rep, fd, file, uid);
 	close(fd);
@@ -144,8 +151,12 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 		return -1;
 	}
 	int status = 0;
+	long before = rep->skipped;
 	for (long i = 0; i < n; i++)
 		status |= odc_read_one(rep, dirfd, dir, files[i].name);
+	long unsaid = rep->skipped - (before > ODC_SKIPS_SAID ? before : ODC_SKIPS_SAID);
+	if (unsaid > 0)
+		fprintf(stderr, "odcreat report: %s: %ld more files skipped\n", dir, unsaid);
 	free(files);
 	close(dirfd);
 	return status;
