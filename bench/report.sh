@@ -5,7 +5,7 @@
 REPORT_LINES=${BENCH_REPORT_LINES:-1000000}
 
 # A log as the library writes it: 977 processes of 200 programs, 50,000
-# paths, each state; each process numbers its lines.
+# paths, each state; each process numbers its lines in one run.
 report_log() {	# FILE
 	awk -v n="$REPORT_LINES" 'BEGIN {
 		split("missing dir file link-dir link-file dangling other error", st, " ")
@@ -15,9 +15,9 @@ report_log() {	# FILE
 			       "path=\"/srv/data/%d/name%d\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
 			       "semantics=native result=EINVAL state=%s would=\"einval=EINVAL freebsd=ENOENT " \
 			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
-			       "exe=\"/usr/bin/prog%d\" seq=%d lost=0\n",
+			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
 			       i % 1000000, pid, pid % 200, i % 50, i % 50000, st[i % 8 + 1], pid % 200,
-			       int(i / 977) + 1
+			       pid * 2654435761 % 4294967296, int(i / 977) + 1
 		}
 	}' > "$1"
 }
