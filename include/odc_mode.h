@@ -1,7 +1,7 @@
 /*
  * The semantics odcreat can give to open(O_CREAT|O_DIRECTORY), each written
  * once here: X(ID, FN, NAME, SYSTEMS) for the enum constant ODC_ID, the
- * function odc_FN of src/core/semantics.c (and of src/core/predict.c, its
+ * function odc_FN of src/core/open/semantics.c (and of src/core/open/predict.c, its
  * prediction), the name ODCREAT_MODE takes, and the systems it reproduces.
  * The enum, the names, the semantics and prediction tables and
  * --list-modes all come from this list.
