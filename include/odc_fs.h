@@ -13,7 +13,7 @@
 /* A plain openat(2), for names the semantics resolved themselves. */
 long odc_fs_openat(int dirfd, const char *name, int flags, mode_t mode);
 long odc_fs_close(int fd);
-/* The lowest free descriptor for FD's file, close-on-exec if CLOEXEC: fcntl(F_DUPFD[_CLOEXEC], 0). */
+/* A descriptor of FD's file, the lowest free, close-on-exec if CLOEXEC (F_DUPFD, 0). */
 long odc_fs_dup_lowest(int fd, bool cloexec);
 long odc_fs_mkdirat(int dirfd, const char *name, mode_t mode);
 long odc_fs_rmdirat(int dirfd, const char *name);

@@ -6,7 +6,7 @@
 #ifndef ODC_RAW_H
 #define ODC_RAW_H
 
-/* System call NR: its result, or a negative errno, as the kernel returns them. errno is untouched. */
+/* System call NR: its result or a negative errno, as the kernel returns them; errno untouched. */
 long odc_trap(long nr, long a, long b, long c, long d, long e, long f);
 
 #endif

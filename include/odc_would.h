@@ -16,7 +16,7 @@
 #define ODC_WOULD_FD "fd"
 #define ODC_WOULD_MADE "+made"
 
-/* Each mode's predicted answer for a call with FLAGS on F, native's where the kernel's meaning is known. */
+/* Each mode's answer to a call with FLAGS on F; native's where the kernel's meaning is known. */
 void odc_put_would(struct odc_line *l, int flags, const struct odc_found *f);
 
 /* One mode's answer in would=. */

@@ -125,7 +125,8 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	struct odc_record r = {
 		.path = e->path, .result = e->result,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
-		.host = e->host, .sender = e->pid, .run = e->run, .seq = odc_report_number(e->seq, strlen(e->seq)),
+		.host = e->host, .sender = e->pid, .run = e->run,
+		.seq = odc_report_number(e->seq, strlen(e->seq)),
 		.lost = odc_report_number(e->lost, strlen(e->lost)),
 	};
 

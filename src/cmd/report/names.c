@@ -61,7 +61,10 @@ void odc_report_put_json(const char *s)
 	putchar('"');
 }
 
-/* A cell that begins with =, +, -, @, a tab or a carriage return begins with a quote, as OWASP advises. */
+/*
+ * A cell a spreadsheet would take for a formula (it begins with =, +, -,
+ * @, a tab or a carriage return) begins with a quote, as OWASP advises.
+ */
 void odc_report_put_csv(const char *s)
 {
 	putchar('"');

@@ -9,7 +9,11 @@ enum odc_log_kind odc_log_kind_of(const char *value)
 	static const struct {
 		const char *name;
 		enum odc_log_kind kind;
-	} named[] = { { "stderr", ODC_LOG_STDERR }, { "syslog", ODC_LOG_SYSLOG }, { "journal", ODC_LOG_JOURNAL } };
+	} named[] = {
+		{ "stderr", ODC_LOG_STDERR },
+		{ "syslog", ODC_LOG_SYSLOG },
+		{ "journal", ODC_LOG_JOURNAL },
+	};
 
 	if (!value || !*value)
 		return ODC_LOG_NONE;
