@@ -27,7 +27,10 @@ struct odc_would_item {
 	bool made;
 };
 
-/* The item at *P (before END) into ITEM, *P past it: false where none is left. */
+/*
+ * The item at *P (before END) into ITEM, *P past it: false where none is
+ * left. ITEM's mode, -1 before the first, is where the next is looked for first.
+ */
 bool odc_would_next(const char **p, const char *end, struct odc_would_item *item);
 
 #endif

@@ -131,7 +131,7 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 {
 	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
 	const char *s = r->would, *end = r->would + r->would_len;
-	struct odc_would_item w;
+	struct odc_would_item w = { .mode = -1 };
 
 	while (odc_would_next(&s, end, &w)) {
 		if (w.mode < 0)
@@ -160,9 +160,9 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	if (r->seq && r->sender)	/* a number without its sender says nothing */
 		odc_report_run(rep, r, pair);
 	p->paths += odc_new_in_row(&rep->paths, row, r->path, r->path_len);
-	for (int s = ODC_STATE_MISSING; r->state && s <= ODC_STATE_ERROR; s++)
-		if (odc_is(r->state, r->state_len, odc_state_name(s)))
-			p->states |= 1u << s;
+	int state = r->state ? odc_state_parse_len(r->state, r->state_len) : -1;
+	if (state >= 0)
+		p->states |= 1u << state;
 	if (r->would)
 		odc_tally_would(p, r);
 }

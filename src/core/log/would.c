@@ -46,6 +46,7 @@ void odc_put_would(struct odc_line *l, int flags, const struct odc_found *f)
 bool odc_would_next(const char **p, const char *end, struct odc_would_item *item)
 {
 	const char *s = *p;
+	int next = item->mode + 1;
 
 	if (s >= end)
 		return false;
@@ -58,7 +59,7 @@ bool odc_would_next(const char **p, const char *end, struct odc_would_item *item
 	const char *answer = eq + 1;
 	size_t made_len = sizeof ODC_WOULD_MADE - 1, len = (size_t)(stop - answer);
 	item->made = len >= made_len && memcmp(stop - made_len, ODC_WOULD_MADE, made_len) == 0;
-	item->mode = odc_mode_parse_len(s, (size_t)(eq - s));
+	item->mode = odc_mode_parse_from(s, (size_t)(eq - s), next < 0 ? 0 : next % ODC_MODE_COUNT);
 	item->answer = answer;
 	item->answer_len = len - (item->made ? made_len : 0);
 	return true;

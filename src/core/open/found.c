@@ -24,6 +24,19 @@ const char *odc_state_name(enum odc_state state)
 	return odc_state_names[state];
 }
 
+int odc_state_parse_len(const char *name, size_t len)
+{
+	for (int state = ODC_STATE_MISSING; state <= ODC_STATE_ERROR; state++) {
+		const char *known = odc_state_names[state];
+		size_t i = 0;
+		while (i < len && known[i] == name[i])
+			i++;
+		if (i == len && known[i] == '\0')
+			return state;
+	}
+	return -1;
+}
+
 static void odc_found_error(struct odc_found *f, long err)
 {
 	f->state = ODC_STATE_ERROR;

@@ -21,12 +21,19 @@ static bool odc_mode_is(const char *s, size_t len, int m)
 	return i == len && name[i] == '\0';
 }
 
-int odc_mode_parse_len(const char *name, size_t len)
+int odc_mode_parse_from(const char *name, size_t len, int from)
 {
-	for (int m = 0; m < ODC_MODE_COUNT; m++)
+	for (int i = 0; i < ODC_MODE_COUNT; i++) {
+		int m = (from + i) % ODC_MODE_COUNT;
 		if (odc_mode_is(name, len, m))
 			return m;
+	}
 	return -1;
+}
+
+int odc_mode_parse_len(const char *name, size_t len)
+{
+	return odc_mode_parse_from(name, len, 0);
 }
 
 int odc_mode_parse(const char *name)
