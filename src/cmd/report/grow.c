@@ -18,7 +18,7 @@ void *odc_report_grow(void *p, size_t size)
 
 void *odc_report_room(void *array, size_t *cap, size_t index, size_t size)
 {
-	size_t want = *cap ? *cap : 64;
+	size_t want = *cap ? *cap : 8;
 
 	while (index >= want)
 		want *= 2;

@@ -9,7 +9,7 @@ void *odc_report_grow(void *p, size_t size);
 
 /*
  * ARRAY, of *CAP elements of SIZE bytes, with room for element INDEX:
- * doubled (from 64) as often as that needs, *CAP with it.
+ * doubled (from 8) as often as that needs, *CAP with it.
  */
 void *odc_report_room(void *array, size_t *cap, size_t index, size_t size);
 

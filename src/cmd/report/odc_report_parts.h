@@ -41,10 +41,20 @@ struct odc_record {
 /* The host of a call whose log does not name one: a file log's, say. */
 #define ODC_REPORT_NO_HOST "(unknown)"
 
+/*
+ * The distinct paths a row counts exactly, one hash of each kept; past
+ * this many it says "more than": a log of paths all distinct costs memory
+ * for each program and host, not for each path.
+ */
+#define ODC_REPORT_PATHS_MAX 100
+
 /* A row: a program, a host, or a program on a host (--by). */
 struct odc_report_prog {
 	char *name, *host;
 	long calls, paths, claimed, lost;
+	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
+	size_t paths_cap;
+	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
 	long hosts, programs;		/* how many of each the row's calls came from */
 	unsigned states;		/* bit S: enum odc_state S was seen */
 	long differ[ODC_MODE_COUNT];	/* calls the mode would have answered otherwise */
@@ -81,7 +91,7 @@ struct odc_report {
 	size_t progs_cap;
 	unsigned by;			/* ODC_BY_*: what a row is */
 	struct odc_report_set names;	/* the rows' keys: their numbers index progs */
-	struct odc_report_set paths;	/* a row's number, then a path it opened */
+	unsigned long long path_key[2];	/* the paths' hash key */
 	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
 	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
 	struct odc_report_set hosts, programs;	/* every host and program seen */

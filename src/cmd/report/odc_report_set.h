@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct odc_report_set {
 	size_t *slots, cap;	/* open addressing: 0 empty, else the string's offset + 1 */
@@ -15,6 +16,11 @@ struct odc_report_set {
 	size_t len, text_cap, count;
 	unsigned long long key[2];
 };
+
+/* A key at random, from the kernel. */
+void odc_report_key(unsigned long long key[2]);
+/* S's hash under KEY (SipHash-1-3). */
+uint64_t odc_report_hash(const unsigned long long key[2], const char *s, size_t len);
 
 /* SET, empty, with a key of its own. */
 void odc_report_set_init(struct odc_report_set *set);

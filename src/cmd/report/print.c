@@ -37,6 +37,7 @@ static void odc_print_column(int m, const char *cell)
 struct odc_count {
 	const char *name;
 	long value;
+	bool more;	/* more than the value: a count that stops there */
 };
 
 /*
@@ -49,14 +50,14 @@ static size_t odc_row_counts(const struct odc_report *rep, const struct odc_repo
 {
 	size_t n = 0;
 
-	out[n++] = (struct odc_count){ "calls", p->calls };
+	out[n++] = (struct odc_count){ .name = "calls", .value = p->calls };
 	if (!(rep->by & ODC_BY_HOST))
-		out[n++] = (struct odc_count){ "hosts", p->hosts };
+		out[n++] = (struct odc_count){ .name = "hosts", .value = p->hosts };
 	if (!(rep->by & ODC_BY_PROGRAM))
-		out[n++] = (struct odc_count){ "programs", p->programs };
-	out[n++] = (struct odc_count){ "lost", p->lost };
-	out[n++] = (struct odc_count){ "claimed", p->claimed };
-	out[n++] = (struct odc_count){ "paths", p->paths };
+		out[n++] = (struct odc_count){ .name = "programs", .value = p->programs };
+	out[n++] = (struct odc_count){ .name = "lost", .value = p->lost };
+	out[n++] = (struct odc_count){ .name = "claimed", .value = p->claimed };
+	out[n++] = (struct odc_count){ .name = "paths", .value = p->paths, .more = p->paths_more };
 	return n;
 }
 
@@ -96,8 +97,11 @@ static void odc_print_text(const struct odc_report *rep)
 		if (rep->by & ODC_BY_PROGRAM)
 			printf("%-32s ", p->name);
 		odc_row_counts(rep, p, counts);
-		for (size_t c = 0; c < n; c++)
-			printf(" %8ld", counts[c].value);
+		for (size_t c = 0; c < n; c++) {
+			char value[24];
+			snprintf(value, sizeof value, "%s%ld", counts[c].more ? ">" : "", counts[c].value);
+			printf(" %8s", value);
+		}
 		printf("  ");
 		int width = odc_print_states(p, ",");
 		printf("%*s", width < 24 ? 24 - width : 0, "");
@@ -157,7 +161,7 @@ static void odc_print_csv(const struct odc_report *rep)
 			odc_report_put_csv(p->name), putchar(',');
 		odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++)
-			printf("%ld,", counts[c].value);
+			printf("%s%ld,", counts[c].more ? ">" : "", counts[c].value);
 		odc_print_states(p, ";");
 		ODC_FOR_EACH_MODE(m) {
 			if (odc_predicted(p, m))
@@ -198,6 +202,7 @@ static void odc_print_json(const struct odc_report *rep)
 		size_t n = odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++)
 			printf(",\"%s\":%ld", counts[c].name, counts[c].value);
+		printf(",\"paths_more\":%s", p->paths_more ? "true" : "false");
 		printf(",\"states\":[");
 		sep = "";
 		for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++)

@@ -38,15 +38,15 @@ static void odc_sip_word(uint64_t v[4], uint64_t m)
 }
 
 /*
- * SipHash-1-3 of S under the set's key: a log cannot choose names that
- * collide without knowing the key, so every lookup stays O(1) on average
- * whatever the input (an unkeyed hash let chosen names make it quadratic).
+ * SipHash-1-3: a log cannot choose names that collide without knowing the
+ * key, so every lookup stays O(1) on average whatever the input (an
+ * unkeyed hash let chosen names make it quadratic).
  */
-static uint64_t odc_hash(const struct odc_report_set *set, const char *s, size_t len)
+uint64_t odc_report_hash(const unsigned long long key[2], const char *s, size_t len)
 {
 	uint64_t v[4] = {
-		set->key[0] ^ 0x736f6d6570736575ULL, set->key[1] ^ 0x646f72616e646f6dULL,
-		set->key[0] ^ 0x6c7967656e657261ULL, set->key[1] ^ 0x7465646279746573ULL,
+		key[0] ^ 0x736f6d6570736575ULL, key[1] ^ 0x646f72616e646f6dULL,
+		key[0] ^ 0x6c7967656e657261ULL, key[1] ^ 0x7465646279746573ULL,
 	};
 	size_t whole = len & ~(size_t)7;
 	uint64_t m;
@@ -66,8 +66,8 @@ static uint64_t odc_hash(const struct odc_report_set *set, const char *s, size_t
 	return v[0] ^ v[1] ^ v[2] ^ v[3];
 }
 
-/* A key from the kernel; where it has none to give, the time and pid, which a log cannot know either. */
-static void odc_random_key(unsigned long long key[2])
+/* Where the kernel has no random key to give: the time and pid, which a log cannot know either. */
+void odc_report_key(unsigned long long key[2])
 {
 	struct timespec now;
 
@@ -81,7 +81,7 @@ static void odc_random_key(unsigned long long key[2])
 void odc_report_set_init(struct odc_report_set *set)
 {
 	*set = (struct odc_report_set){ 0 };
-	odc_random_key(set->key);
+	odc_report_key(set->key);
 }
 
 void odc_report_set_free(struct odc_report_set *set)
@@ -118,7 +118,7 @@ static void odc_set_rehash(struct odc_report_set *set)
 		const char *at = set->text + old[i] - 1;
 		size_t len;
 		memcpy(&len, at, sizeof len);
-		*odc_set_slot(set, at + sizeof len, len, odc_hash(set, at + sizeof len, len)) = old[i];
+		*odc_set_slot(set, at + sizeof len, len, odc_report_hash(set->key, at + sizeof len, len)) = old[i];
 	}
 	free(old);
 }
@@ -127,7 +127,7 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 {
 	if (set->count * 2 >= set->cap)
 		odc_set_rehash(set);
-	size_t *slot = odc_set_slot(set, key, len, odc_hash(set, key, len));
+	size_t *slot = odc_set_slot(set, key, len, odc_report_hash(set->key, key, len));
 	*added = !*slot;
 	if (*added) {
 		size_t need = set->len + sizeof len + len + sizeof set->count;

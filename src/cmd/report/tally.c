@@ -11,7 +11,7 @@
 
 /* REP's sets, for odc_report_init and odc_report_free. */
 #define ODC_REPORT_SETS(rep) \
-	{ &(rep)->names, &(rep)->paths, &(rep)->pairs, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
+	{ &(rep)->names, &(rep)->pairs, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
 
 void odc_report_init(struct odc_report *rep, unsigned by)
 {
@@ -19,6 +19,7 @@ void odc_report_init(struct odc_report *rep, unsigned by)
 	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		odc_report_set_init(sets[i]);
+	odc_report_key(rep->path_key);
 }
 
 void odc_report_free(struct odc_report *rep)
@@ -28,6 +29,7 @@ void odc_report_free(struct odc_report *rep)
 	for (size_t i = 0; i < rep->names.count; i++) {
 		free(rep->progs[i].name);
 		free(rep->progs[i].host);
+		free(rep->progs[i].path_hashes);
 	}
 	free(rep->progs);
 	free(rep->streams);
@@ -54,17 +56,23 @@ static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, si
 	return a_len + 1 + b_len;
 }
 
-/* Whether ROW's number and S (at most 4096 bytes of it) together are new in SET. */
-static bool odc_new_in_row(struct odc_report_set *set, size_t row, const char *s, size_t len)
+/* P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX, then no more. */
+static void odc_count_path(const struct odc_report *rep, struct odc_report_prog *p, const char *path,
+			   size_t len)
 {
-	char key[sizeof row + 4096];
-	bool added;
-
-	len = len < 4096 ? len : 4096;
-	memcpy(key, &row, sizeof row);
-	memcpy(key + sizeof row, s, len);
-	odc_report_set_add(set, key, sizeof row + len, &added);
-	return added;
+	if (p->paths_more)
+		return;
+	uint64_t h = odc_report_hash(rep->path_key, path, len);
+	for (long i = 0; i < p->paths; i++)
+		if (p->path_hashes[i] == h)
+			return;
+	if (p->paths == ODC_REPORT_PATHS_MAX) {
+		p->paths_more = true;
+		return;
+	}
+	p->path_hashes = odc_report_room(p->path_hashes, &p->paths_cap, (size_t)p->paths,
+					 sizeof *p->path_hashes);
+	p->path_hashes[p->paths++] = h;
 }
 
 /*
@@ -159,7 +167,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	p->claimed += r->claimed;
 	if (r->seq && r->sender)	/* a number without its sender says nothing */
 		odc_report_run(rep, r, pair);
-	p->paths += odc_new_in_row(&rep->paths, row, r->path, r->path_len);
+	odc_count_path(rep, p, r->path, r->path_len);
 	int state = r->state ? odc_state_parse_len(r->state, r->state_len) : -1;
 	if (state >= 0)
 		p->states |= 1u << state;
