@@ -4,13 +4,14 @@
  * lines) on its own socket. A socket is made for each line and closed
  * after it, so that nothing stays open in the program and a restarted
  * daemon is found again.
- * A socket that is missing, full or of another type drops the line without
- * waiting, and none raises SIGPIPE; a daemon that takes a line slowly is
- * waited for, within a bound (odc_wait_taken).
+ * A socket that is missing or of another type drops the line without
+ * waiting, and none raises SIGPIPE; a daemon whose queue is full is waited
+ * for, within a bound (odc_send_or_wait).
  */
+#include <errno.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -27,14 +28,10 @@
 #define ODC_SEVERITY_INFO 6
 
 /*
- * How long a sender waits for the daemon to take its line: at most
- * ODC_WAIT_NS by the monotonic clock, in steps of ODC_WAIT_STEP_NS, once
- * per process (see below). A count of steps alone would not bound it: a
- * sleep lasts its length plus the timer's slack and the scheduler's delay,
- * which doubled 1,000 steps of 50 us.
+ * How long a sender waits for room in the daemon's queue: at most
+ * ODC_WAIT_NS by the monotonic clock, once per process (see below).
  */
 #define ODC_WAIT_NS 50000000LL
-#define ODC_WAIT_STEP_NS 50000LL
 
 /* Set once a wait has run out: this process waits for its daemon no more. */
 static int odc_daemon_slow;
@@ -56,60 +53,44 @@ static long long odc_now_ns(void)
 }
 
 /*
- * Until the daemon has taken every datagram FD sent, or the time is up.
- * TIOCOUTQ is SIOCOUTQ: on a datagram socket, the bytes sent and not yet
- * taken by the receiver. A clock that cannot be read ends the wait.
+ * MSG on FD, a socket connected to the daemon's. Most lines go at once; a
+ * burst of senders can fill the daemon's queue (the kernel's
+ * net.unix.max_dgram_qlen datagrams), and a line sent then would be lost:
+ * only then does the sender wait, for room in that queue (POLLOUT on a
+ * connected datagram socket says there is some), within the bound. A
+ * clock that cannot be read ends the wait.
  */
-static void odc_wait_taken(int fd)
+static bool odc_send_or_wait(int fd, const struct msghdr *msg)
 {
-	long long start = odc_now_ns(), now = start;
-	int queued;
+	long long start = -1;
 
-	while (ioctl(fd, TIOCOUTQ, &queued) == 0 && queued != 0) {
+	while (sendmsg(fd, msg, MSG_DONTWAIT | MSG_NOSIGNAL) < 0) {
+		if (errno != EAGAIN || __atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED))
+			return false;
+		long long now = odc_now_ns();
+		start = start < 0 ? now : start;
 		long long left = start + ODC_WAIT_NS - now;
-		if (start < 0 || now < 0 || left <= 0) {
+		if (now < 0 || left <= 0) {
 			__atomic_store_n(&odc_daemon_slow, 1, __ATOMIC_RELAXED);
-			return;
+			return false;
 		}
-		struct timespec step = { .tv_nsec = (long)(left < ODC_WAIT_STEP_NS ? left : ODC_WAIT_STEP_NS) };
-		nanosleep(&step, NULL);
-		now = odc_now_ns();
+		struct pollfd room = { .fd = fd, .events = POLLOUT };
+		poll(&room, 1, (int)((left + 999999) / 1000000));
 	}
+	return true;
 }
 
-/*
- * What a sender waits for after its line. A burst of senders that do not
- * wait overflows the daemon's socket, and the lines are lost: each waits
- * until the daemon has TAKEN its line. journald also reads what the sender
- * is (_EXE, _COMM) from /proc when it deals with an entry, and a program
- * that has exited or exec'd by then loses its name: there the sender waits
- * until the entry is DONE, which an empty datagram after it tells (journald
- * ignores it, and takes it only once it has finished the entry before).
- */
-enum odc_settle { ODC_SETTLE_TAKEN, ODC_SETTLE_DONE };
-
-/* IOV as one datagram to SOCKET_PATH, then SETTLE: whether the daemon's socket took IOV. */
-static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count,
-			      enum odc_settle settle)
+/* IOV as one datagram to SOCKET_PATH: whether the daemon's socket took it. */
+static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct msghdr msg = {
-		.msg_name = &addr,
-		.msg_namelen = sizeof addr,
-		.msg_iov = iov,
-		.msg_iovlen = (size_t)count,
-	};
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = (size_t)count };
 
 	odc_copy(addr.sun_path, socket_path, strlen(socket_path));
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		return false;
-	bool sent = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0;
-	if (sent && !__atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED)) {
-		msg.msg_iovlen = 0;
-		if (settle == ODC_SETTLE_TAKEN || sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
-			odc_wait_taken(fd);
-	}
+	bool sent = connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0 && odc_send_or_wait(fd, &msg);
 	close(fd);
 	return sent;
 }
@@ -139,7 +120,7 @@ bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility)
 		{ .iov_base = head.text, .iov_len = head.len },
 		{ .iov_base = (void *)line->text, .iov_len = line->len - 1 },	/* no newline */
 	};
-	return odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2, ODC_SETTLE_TAKEN);
+	return odc_send_datagram(ODC_SYSLOG_SOCKET, iov, 2);
 }
 
 bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
@@ -161,5 +142,5 @@ bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 		{ .iov_base = "MESSAGE=", .iov_len = 8 },
 		{ .iov_base = (void *)line->text, .iov_len = line->len },
 	};
-	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4, ODC_SETTLE_DONE);
+	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4);
 }
