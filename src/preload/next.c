@@ -1,17 +1,25 @@
-/* Symbol resolution: find the definitions that the shim's own ones hide. */
-#include <dlfcn.h>
+/*
+ * Symbol resolution: find the definitions that the shim's own ones hide,
+ * as dlsym(RTLD_NEXT) would, but by reading the loaded objects' own
+ * tables: the first object after this one, in the loader's order, that
+ * defines the name. Nothing is allocated and no lock is taken beyond the
+ * loader's own recursive one that dl_iterate_phdr holds while it walks,
+ * which a signal handler in the same thread takes again and a vfork child
+ * meets only while another thread loads a library. So the first forwarder
+ * to need a definition looks for it, whoever calls: no start-up pays.
+ */
 #include <errno.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/auxv.h>
 
 #include "odc_next.h"
 #include "odc_trap.h"
 
 struct odc_next odc_next;
-
-#define odc_next_publish(member, symbol) \
-	__atomic_store_n(&odc_next.member, dlsym(RTLD_NEXT, symbol), __ATOMIC_RELEASE)
+static int odc_next_done;
 
 /* This library's ELF header, where the dynamic linker mapped it. */
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
@@ -25,6 +33,15 @@ static uint32_t odc_gnu_hash(const char *name)
 		h = h * 33 + (unsigned char)*name++;
 	return h;
 }
+
+/* What an object's dynamic section says of its symbols. */
+struct odc_symbols {
+	const uint32_t *gnu_hash;
+	const ElfW(Sym) *symtab;
+	const char *strtab;
+	const ElfW(Half) *versym;
+	ElfW(Addr) base;
+};
 
 /*
  * Where a dynamic entry points. glibc relocates the entries of a writable
@@ -43,12 +60,8 @@ static const void *odc_dyn_address(const struct dl_phdr_info *info,
 	return (const void *)(info->dlpi_addr + ptr);
 }
 
-/*
- * Whether the object may define a symbol with this GNU hash, as the Bloom
- * filter of its hash table answers: false positives, no false negatives.
- * An object with symbols but no such table may.
- */
-static bool odc_may_define(const struct dl_phdr_info *info, uint32_t hash)
+/* The object's tables: false where it has no GNU hash table to look names up in. */
+static bool odc_symbols_of(const struct dl_phdr_info *info, struct odc_symbols *s)
 {
 	const ElfW(Phdr) *dynamic = NULL;
 
@@ -57,67 +70,130 @@ static bool odc_may_define(const struct dl_phdr_info *info, uint32_t hash)
 			dynamic = &info->dlpi_phdr[i];
 	if (!dynamic)
 		return false;
+	*s = (struct odc_symbols){ .base = info->dlpi_addr };
 	const ElfW(Dyn) *dyn = (const ElfW(Dyn) *)(info->dlpi_addr + dynamic->p_vaddr);
 	for (; dyn->d_tag != DT_NULL; dyn++) {
-		if (dyn->d_tag != DT_GNU_HASH)
-			continue;
-		/* nbuckets, symoffset, bloom words, bloom shift, then the words. */
-		const uint32_t *table = odc_dyn_address(info, dynamic, dyn->d_un.d_ptr);
-		const ElfW(Addr) *bloom = (const ElfW(Addr) *)(table + 4);
-		const unsigned bits = sizeof *bloom * 8;
-		if (table[2] == 0)
-			return true;
-		ElfW(Addr) word = bloom[hash / bits % table[2]];
-		ElfW(Addr) mask = (ElfW(Addr))1 << hash % bits |
-				  (ElfW(Addr))1 << (hash >> table[3]) % bits;
-		return (word & mask) == mask;
+		const void *at = odc_dyn_address(info, dynamic, dyn->d_un.d_ptr);
+		if (dyn->d_tag == DT_GNU_HASH)
+			s->gnu_hash = at;
+		else if (dyn->d_tag == DT_SYMTAB)
+			s->symtab = at;
+		else if (dyn->d_tag == DT_STRTAB)
+			s->strtab = at;
+		else if (dyn->d_tag == DT_VERSYM)
+			s->versym = at;
 	}
-	return true;
+	return s->gnu_hash && s->symtab && s->strtab;
 }
 
-struct odc_search {
-	uint32_t hash;
-	bool found;
-};
+/* A symbol's type and binding, the same bits in ELF32 and ELF64. */
+#define ODC_ST_TYPE(info) ((info) & 0xf)
+#define ODC_ST_BIND(info) ((info) >> 4)
 
-static int odc_visit(struct dl_phdr_info *info, size_t size, void *data)
+/*
+ * Whether symbol I is a definition of NAME that a lookup without a version
+ * takes: a function (or an IFUNC) defined here, global or weak, in its
+ * default version (not a hidden one).
+ */
+static bool odc_defines(const struct odc_symbols *s, uint32_t i, const char *name)
 {
-	struct odc_search *search = data;
+	const ElfW(Sym) *sym = &s->symtab[i];
+	int type = ODC_ST_TYPE(sym->st_info), bind = ODC_ST_BIND(sym->st_info);
 
-	(void)size;
-	if (info->dlpi_addr == (ElfW(Addr))__ehdr_start)
-		return 0;
-	search->found = odc_may_define(info, search->hash);
-	return search->found;
+	return sym->st_shndx != SHN_UNDEF && (type == STT_FUNC || type == STT_GNU_IFUNC) &&
+	       (bind == STB_GLOBAL || bind == STB_WEAK) && !(s->versym && (s->versym[i] & 0x8000)) &&
+	       strcmp(s->strtab + sym->st_name, name) == 0;
 }
 
 /*
- * Whether any loaded object but this one may define SYMBOL. A dlsym that
- * fails costs every process an error message and malloc's first set-up
- * (brk, getrandom), and glibc before 2.43 has no openat2: that lookup is
- * made only where it may succeed, in a newer libc or another preloaded
- * library.
+ * NAME's symbol in the object S describes, or NULL: its GNU hash table's
+ * Bloom filter, then the bucket and the chain.
  */
-static bool odc_next_may_exist(const char *symbol)
+static const ElfW(Sym) *odc_lookup(const struct odc_symbols *s, const char *name)
 {
-	struct odc_search search = { .hash = odc_gnu_hash(symbol) };
+	/* nbuckets, symoffset, bloom words, bloom shift, then the words, buckets and chains. */
+	const uint32_t *table = s->gnu_hash, nbuckets = table[0], symoffset = table[1];
+	const ElfW(Addr) *bloom = (const ElfW(Addr) *)(table + 4);
+	const unsigned bits = sizeof *bloom * 8;
+	uint32_t hash = odc_gnu_hash(name);
+	ElfW(Addr) mask = (ElfW(Addr))1 << hash % bits | (ElfW(Addr))1 << (hash >> table[3]) % bits;
 
-	dl_iterate_phdr(odc_visit, &search);
-	return search.found;
+	if (!nbuckets || (table[2] && (bloom[hash / bits % table[2]] & mask) != mask))
+		return NULL;
+	const uint32_t *buckets = (const uint32_t *)(bloom + table[2]), *chain = buckets + nbuckets;
+	for (uint32_t i = buckets[hash % nbuckets]; i >= symoffset; i++) {
+		uint32_t h = chain[i - symoffset];
+		if ((h | 1) == (hash | 1) && odc_defines(s, i, name))
+			return &s->symtab[i];
+		if (h & 1)
+			break;
+	}
+	return NULL;
 }
 
-void odc_next_resolve(void)
+/* What a call reaches through SYM: its address, or for an IFUNC what its resolver picks. */
+static void *odc_address(const struct odc_symbols *s, const ElfW(Sym) *sym)
 {
-	odc_next_publish(open, "open");
-	odc_next_publish(open_lfs, "open64");
-	odc_next_publish(openat, "openat");
-	odc_next_publish(openat_lfs, "openat64");
-	if (odc_next_may_exist("openat2"))
-		odc_next_publish(openat2, "openat2");
-	odc_next_publish(syscall, "syscall");
+	void *at = (void *)(s->base + sym->st_value);
+
+	if (ODC_ST_TYPE(sym->st_info) != STT_GNU_IFUNC)
+		return at;
+	return ((void *(*)(unsigned long))at)(getauxval(AT_HWCAP));
 }
 
-long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
+/* *SLOT, where still empty, from NAME in the object S describes: whether it is full now. */
+static bool odc_seek(const struct odc_symbols *s, void **slot, const char *name)
+{
+	if (__atomic_load_n(slot, __ATOMIC_RELAXED))
+		return true;
+	const ElfW(Sym) *sym = odc_lookup(s, name);
+	if (sym)
+		__atomic_store_n(slot, odc_address(s, sym), __ATOMIC_RELEASE);
+	return sym != NULL;
+}
+
+/*
+ * Each object after this one, in the loader's order, looked at for the
+ * names not found yet; the walk ends once every one is. (The pointers are
+ * stored as void *: every ABI this library builds for holds a function
+ * in one.)
+ */
+static int odc_visit(struct dl_phdr_info *info, size_t size, void *data)
+{
+	bool *after_self = data;
+	struct odc_symbols s;
+
+	(void)size;
+	if (!*after_self) {
+		*after_self = info->dlpi_addr == (ElfW(Addr))__ehdr_start;
+		return 0;
+	}
+	if (!odc_symbols_of(info, &s))
+		return 0;
+	bool all = true;
+	all &= odc_seek(&s, (void **)&odc_next.open, "open");
+	all &= odc_seek(&s, (void **)&odc_next.open_lfs, "open64");
+	all &= odc_seek(&s, (void **)&odc_next.openat, "openat");
+	all &= odc_seek(&s, (void **)&odc_next.openat_lfs, "openat64");
+	all &= odc_seek(&s, (void **)&odc_next.openat2, "openat2");
+	all &= odc_seek(&s, (void **)&odc_next.syscall, "syscall");
+	return all;
+}
+
+/* odc_next, all of it looked for once. */
+static const struct odc_next *odc_next_resolve(void)
+{
+	bool after_self = false;
+
+	if (!__atomic_load_n(&odc_next_done, __ATOMIC_ACQUIRE)) {
+		dl_iterate_phdr(odc_visit, &after_self);
+		__atomic_store_n(&odc_next_done, 1, __ATOMIC_RELEASE);
+	}
+	return &odc_next;
+}
+
+/* The kernel's answer, as libc gives it: -1 and errno. */
+static long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
 {
 	long ret = odc_trap(nr, a, b, c, d, e, f);
 
@@ -128,7 +204,41 @@ long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
 	return ret;
 }
 
-int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode)
+int odc_next_first_open(const char *path, int flags, mode_t mode, bool lfs)
 {
-	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
+	const struct odc_next *next = odc_next_resolve();
+	odc_open_fn *fn = lfs ? next->open_lfs : next->open;
+
+	if (fn)
+		return fn(path, flags, mode);
+	return odc_next_first_openat(AT_FDCWD, path, flags, mode, lfs);
+}
+
+int odc_next_first_openat(int dirfd, const char *path, int flags, mode_t mode, bool lfs)
+{
+	const struct odc_next *next = odc_next_resolve();
+	odc_openat_fn *fn = lfs ? next->openat_lfs : next->openat;
+
+	if (fn)
+		return fn(dirfd, path, flags, mode);
+	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags | (lfs ? O_LARGEFILE : 0),
+				    mode, 0, 0);
+}
+
+int odc_next_first_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
+{
+	odc_openat2_fn *fn = odc_next_resolve()->openat2;
+
+	if (fn)
+		return fn(dirfd, path, how, size);
+	return (int)odc_next_kernel(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
+}
+
+long odc_next_first_syscall(long nr, long a, long b, long c, long d, long e, long f)
+{
+	odc_syscall_fn *fn = odc_next_resolve()->syscall;
+
+	if (fn)
+		return fn(nr, a, b, c, d, e, f);
+	return odc_next_kernel(nr, a, b, c, d, e, f);
 }
