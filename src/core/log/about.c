@@ -82,7 +82,7 @@ static void odc_log_about_dir(const struct odc_log_entry *e, struct odc_log_abou
 
 	a->dir[0] = '\0';
 	a->dir_cut = false;
-	if (e->refused || odc_readable_path(c->path) != 0 || c->path[0] == '/' ||
+	if (e->refused || a->readable != 0 || c->path[0] == '/' ||
 	    (fd < 0 && fd != AT_FDCWD))
 		return;
 	if (fd != AT_FDCWD) {
@@ -104,9 +104,13 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a)
 {
 	a->pid = e->pid ? e->pid : getpid();
 	a->prog = e->pid ? e->prog : odc_log_prog();
+	a->readable = e->found && e->found->state != ODC_STATE_UNREAD ? e->found->readable
+								     : odc_readable_path(e->call->path);
 	a->self = NULL;
 	if (!e->pid) {
-		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe), .count = odc_log_count_next() };
+		a->euid = geteuid();
+		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe),
+						.count = odc_log_count_next(a->pid, a->euid) };
 		a->self = &a->own;
 	}
 	odc_log_about_dir(e, a);
