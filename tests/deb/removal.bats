@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # The built packages (make check-deb, after make deb): installed with dpkg
 # into an overlay of this machine's root (its changes in a tmpfs, in a
-# private mount namespace, never on the host), entered with chroot, where
+# private mount namespace, never on the host; the root file system's own
+# /etc/odcreat.conf and /etc/ld.so.preload taken out of it, which
+# tests/isolate.sh hides only where /etc is mounted), entered with chroot, where
 # an upgrade keeps the survey's line, and debian/tests/preload-removal then
 # runs as autopkgtest would run it.
 
@@ -30,6 +32,7 @@ load ../test_helper
 		mount -t tmpfs odc-deb '$T' &&
 		mkdir '$T/upper' '$T/work' '$T/root' &&
 		mount -t overlay odc-root -o lowerdir=/,upperdir='$T/upper',workdir='$T/work' '$T/root' &&
+		rm -f '$T/root/etc/odcreat.conf' '$T/root/etc/ld.so.preload' &&
 		mount --rbind /dev '$T/root/dev' && mount --rbind /proc '$T/root/proc' &&
 		mount -t tmpfs odc-tmp '$T/root/tmp' &&
 		cp -r '$in' '$T/root/tmp/debs' &&
