@@ -42,3 +42,12 @@ load ../test_helper
 	assert_line --index 1 '/usr/$LIB/odcreat/libodcreat.so'
 	assert_output --partial "preload-removal: only the package's entries left /etc/ld.so.preload"
 }
+
+@test "the built odcreat package ships the README and docs/, uncompressed, and the man pages" {
+	local deb=("$ROOT"/build/deb/odcreat_*.deb)
+	[ -f "${deb[0]}" ] || fail "no package in build/deb: make deb first"
+	run dpkg-deb -c "${deb[0]}"
+	assert_line --regexp ' \./usr/share/doc/odcreat/README\.md$'
+	assert_line --regexp ' \./usr/share/doc/odcreat/docs/TESTING\.md$'
+	assert_line --regexp ' \./usr/share/man/man1/odcreat\.1\.gz$'
+}
