@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "odc_env.h"
@@ -172,6 +174,28 @@ static bool odc_open_log_file(const char *log)
 }
 
 /*
+ * Whether a daemon listens where KIND's lines go; where none does, that is
+ * said once, here: the library drops each line silently, as it must inside
+ * the programs it is in. A datagram socket's connect sends nothing.
+ */
+static void odc_check_daemon(enum odc_log_kind kind)
+{
+	const char *path = kind == ODC_LOG_SYSLOG ? ODC_SYSLOG_SOCKET : ODC_JOURNAL_SOCKET;
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	fprintf(stderr, "odcreat: -l %s: no daemon listens on %s (%s): the lines will be lost\n",
+		kind == ODC_LOG_SYSLOG ? "syslog" : "journal", path, strerror(errno));
+	close(fd);
+}
+
+/*
  * An absolute name the command can still reach after it changes directory,
  * checked here as the library will use it.
  */
@@ -180,6 +204,8 @@ void odc_set_log(const char *log)
 	char absolute[PATH_MAX];
 	enum odc_log_kind kind = odc_log_kind_of(log);
 
+	if (kind == ODC_LOG_SYSLOG || kind == ODC_LOG_JOURNAL)
+		odc_check_daemon(kind);
 	if (kind == ODC_LOG_FILE || kind == ODC_LOG_DIR) {
 		if (log[0] != '/') {
 			char cwd[PATH_MAX];

@@ -188,7 +188,9 @@ int main(int argc, char **argv)
 		}
 	}
 	if (action)
-		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp);
+		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp || verbose);
+	if (verbose && !seccomp)
+		odc_die_usage("%s", "-v says whether --seccomp supervises, and why: give it with --seccomp");
 	if (optind == argc)
 		odc_die_usage("%s", "no command given");
 	return odc_run(argv + optind, mode, log, seccomp, verbose);
