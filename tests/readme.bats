@@ -88,7 +88,7 @@ sh_blocks() {
 	assert_line newdir4
 	assert_line --regexp '^python-os\.open +missing '
 	assert_line --regexp '^ +odcreat +- run a program'
-	assert_line --regexp '^1 calls from 1 programs on 1 hosts; 0 lost'
+	assert_line --regexp '^1 call from 1 program on 1 host; 0 lost'
 	[ -d "$d/odcreat/newdir" ] && [ -d "$d/odcreat/newdir2" ] && [ -d "$d/odcreat/newdir3" ] &&
 		[ -d "$d/odcreat/newdir4" ] || fail "an example made no directory"
 	# Nothing reached the host.

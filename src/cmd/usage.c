@@ -10,12 +10,11 @@
 #include "odc_usage.h"
 
 static const char odc_usage[] =
-	"usage: odcreat [--seccomp [-v]] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
+	"usage: odcreat [--seccomp [-v]] [-m MODE] [-l FILE|DIR/] [--] COMMAND [ARG...]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
-	"       odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
-	"                      [--journal] [FILE|DIR/...]\n"
+	"       odcreat report [--format=FORMAT] [--by=ROWS] [--journal] [FILE|DIR/...]\n"
 	"       odcreat survey start [-l DIR/|journal|syslog] | stop | status\n"
 	"       odcreat --help | --version\n";
 
@@ -50,8 +49,8 @@ static const char odc_help[] =
 	"      --version     show the version\n"
 	"\n"
 	"Exit status: COMMAND's own; " ODC_EXIT_TEXT(ODC_EXIT_NOT_FOUND) " if COMMAND is not found, "
-	ODC_EXIT_TEXT(ODC_EXIT_CANNOT_RUN) " if it cannot be\n"
-	"run, " ODC_EXIT_TEXT(ODC_EXIT_USAGE) " for a usage error, " ODC_EXIT_TEXT(ODC_EXIT_FAILED)
+	ODC_EXIT_TEXT(ODC_EXIT_CANNOT_RUN) " if it cannot\n"
+	"be run, " ODC_EXIT_TEXT(ODC_EXIT_USAGE) " for a usage error, " ODC_EXIT_TEXT(ODC_EXIT_FAILED)
 	" if odcreat itself fails.\n";
 
 void odc_die_usage(const char *fmt, const char *arg)

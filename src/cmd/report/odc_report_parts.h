@@ -19,13 +19,14 @@
  * name is raw bytes, or written as the log writes it (\xHH escapes). The
  * sender is the process that logged it (its pid, as text), which numbers
  * the lines of each of its runs (one image under one euid; RUN, its tag):
- * SEQ, and LOST before it (both 0 where the line has none).
+ * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
+ * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  */
 struct odc_record {
-	const char *prog, *host, *sender, *run, *path, *result, *state, *would, *uid;
-	size_t prog_len, host_len, sender_len, run_len, path_len, result_len, state_len, would_len,
-		uid_len;
+	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
+	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
+		state_len, would_len, uid_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed;
 };
@@ -205,5 +206,32 @@ void odc_report_put_csv(const char *s);
 
 enum odc_report_format { ODC_REPORT_TEXT, ODC_REPORT_CSV, ODC_REPORT_JSON };
 void odc_report_print(const struct odc_report *rep, enum odc_report_format format);
+/* The text, in 80 columns (src/cmd/report/print_text.c). */
+void odc_report_print_text(const struct odc_report *rep);
+
+/* Native's predictions are the running kernel's meaning: a log may have none. */
+#define ODC_FOR_EACH_MODE(m) for (int m = 0; m < ODC_MODE_COUNT; m++)
+
+/* Whether some call of P's predicted MODE. */
+bool odc_predicted(const struct odc_report_prog *p, int mode);
+/* The states P's calls found, joined by SEP (one byte), into OUT: OUT. */
+#define ODC_STATES_TEXT_MAX 96
+const char *odc_states_text(const struct odc_report_prog *p, const char *sep,
+			    char out[ODC_STATES_TEXT_MAX]);
+
+struct odc_count {
+	const char *name;
+	long value;
+};
+
+/*
+ * The counts every format prints after a row's key, in order, into OUT:
+ * how many hosts a row's program ran on and how many programs ran on its
+ * host, each only where it is not part of the key (there it is always 1).
+ */
+size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
+		      struct odc_count out[6]);
+/* The names of those counts, for a header. */
+size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6]);
 
 #endif

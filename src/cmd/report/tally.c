@@ -126,20 +126,26 @@ static bool odc_is(const char *s, size_t len, const char *word)
 	return strlen(word) == len && memcmp(s, word, len) == 0;
 }
 
-/* would= as "MODE=OUTCOME[+made] ...", each mode against the result the call got. */
+/*
+ * would= as "MODE=OUTCOME[+made] ...", each mode against the result the call
+ * got. The mode the call was made under changes nothing for it: what that
+ * mode makes, the call has made already.
+ */
 static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *r)
 {
 	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
 	const char *s = r->would, *end = r->would + r->would_len;
 	struct odc_would_item w = { .mode = -1 };
+	int made_under = r->semantics ? odc_mode_parse_len(r->semantics, r->semantics_len) : -1;
 
 	while (odc_would_next(&s, end, &w)) {
 		if (w.mode < 0)
 			continue;
-		bool same = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
-				   : w.answer_len == r->result_len && !memcmp(w.answer, r->result, w.answer_len);
+		bool same = w.mode == made_under ||
+			    (got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
+				    : w.answer_len == r->result_len && !memcmp(w.answer, r->result, w.answer_len));
 		p->differ[w.mode] += !same;
-		p->made[w.mode] += w.made;
+		p->made[w.mode] += w.made && w.mode != made_under;
 		p->predicted |= 1u << w.mode;
 	}
 }
