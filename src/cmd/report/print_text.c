@@ -26,7 +26,7 @@ struct odc_text {
 	bool held;
 };
 
-/* WORD (LEN bytes) on the line, or on the next where it does not fit, cut where no line holds it. */
+/* WORD (LEN bytes) on the line, or the next where it does not fit; cut where no line holds it. */
 static void odc_text_word(struct odc_text *t, const char *word, size_t len)
 {
 	while (len) {
@@ -65,7 +65,8 @@ static const char *odc_text_key(const struct odc_report *rep, const struct odc_r
 	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
 		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s:%s", p->host, p->name);
 	else
-		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s", rep->by & ODC_BY_HOST ? p->host : p->name);
+		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s",
+			 rep->by & ODC_BY_HOST ? p->host : p->name);
 	return out;
 }
 
@@ -165,7 +166,8 @@ static void odc_text_notice(const struct odc_report *rep)
 	char key[2 * ODC_REPORT_NAME_MAX + 2];
 
 	ODC_FOR_EACH_MODE(m) {
-		struct odc_text t = { printf("  %-10s ", odc_mode_name((enum odc_mode)m)), 13, 1, false };
+		int col = printf("  %-10s ", odc_mode_name((enum odc_mode)m));
+		struct odc_text t = { col, col, 1, false };
 		int named = 0;
 		for (size_t i = 0; i < rep->names.count; i++) {
 			const struct odc_report_prog *p = &rep->progs[i];
@@ -194,7 +196,8 @@ static void odc_text_totals(const struct odc_report *rep)
 	       odc_plural((long)rep->programs.count, "program", programs),
 	       odc_plural((long)rep->hosts.count, "host", hosts), rep->lost, rep->claimed);
 	if (rep->unparsed) {
-		int col = printf("%s could not be read: ", odc_plural(rep->unparsed, "line", lines));
+		int col = printf("%s could not be read: ",
+				 odc_plural(rep->unparsed, "line", lines));
 		struct odc_text t = { col, 2, 1, false };
 		for (long i = 0; i < rep->unparsed && i < 10; i++)
 			odc_text_word(&t, rep->where[i], strlen(rep->where[i]));
@@ -202,10 +205,10 @@ static void odc_text_totals(const struct odc_report *rep)
 			odc_text_word(&t, "...", 3);
 		putchar('\n');
 	}
+	const char *its = rep->disowned == 1 ? "its" : "their";
 	if (rep->disowned)
 		printf("%s not counted: %s uid= is not %s file's owner\n",
-		       odc_plural(rep->disowned, "line", lines), rep->disowned == 1 ? "its" : "their",
-		       rep->disowned == 1 ? "its" : "their");
+		       odc_plural(rep->disowned, "line", lines), its, its);
 }
 
 void odc_report_print_text(const struct odc_report *rep)

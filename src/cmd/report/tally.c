@@ -141,9 +141,10 @@ static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *
 	while (odc_would_next(&s, end, &w)) {
 		if (w.mode < 0)
 			continue;
-		bool same = w.mode == made_under ||
-			    (got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
-				    : w.answer_len == r->result_len && !memcmp(w.answer, r->result, w.answer_len));
+		bool got = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
+				  : w.answer_len == r->result_len &&
+					    !memcmp(w.answer, r->result, w.answer_len);
+		bool same = w.mode == made_under || got;
 		p->differ[w.mode] += !same;
 		p->made[w.mode] += w.made && w.mode != made_under;
 		p->predicted |= 1u << w.mode;
