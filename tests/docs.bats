@@ -65,3 +65,38 @@ man_text() {
 			cut -d: -f1)" ] || fail "$heading is not under NOTES"
 	done
 }
+
+@test "the README's first screen shows a command for each use: a legacy program, another kernel's meaning, a survey" {
+	run bash -c "head -n 30 '$ROOT/README.md' | awk '/^\`\`\`console\$/ { inside = 1; next } /^\`\`\`/ { inside = 0 } inside'"
+	assert_line --regexp '^odcreat -m legacy '
+	assert_line --regexp '^odcreat -m (mkdir|freebsd|einval) '
+	assert_line --regexp '^odcreat survey start( |$)'
+	assert_line --regexp '^odcreat report '
+	assert_line --regexp '^odcreat survey stop( |$)'
+}
+
+@test "the README keeps what a user runs; the internals are in docs/, each one line and a link from the README" {
+	run grep -E '^#+ (What a local user can forge|How it works|Reliability|Performance)$' "$ROOT/README.md"
+	assert_output ""
+	for doc in security log design reliability performance; do
+		[ -f "$ROOT/docs/$doc.md" ] || fail "no docs/$doc.md"
+		assert_equal "$(grep -c "^- \[[^]]*\](docs/$doc\.md): " "$ROOT/README.md")" 1
+	done
+	# The log's internals: the sender's wait for its daemon, the library's steps in a log directory.
+	run grep -c 'SIOCOUTQ\|O_PATH|O_DIRECTORY|O_NOFOLLOW' "$ROOT/README.md"
+	assert_output 0
+}
+
+@test "the README's quick start updates apt's lists first, installs man-db for man odcreat, and explains --probe's output once" {
+	run awk '/^```sh$/ { inside = 1; next } /^```/ { if (inside) exit } inside' "$ROOT/README.md"
+	assert_line --index 0 "apt-get update"
+	assert_line --index 1 --regexp '^apt-get install .* man-db( |$)'
+	run bash -c "awk '/^ *\`\`\`/ { inside = !inside; next } !inside' '$ROOT/README.md' | tr '\n' ' '"
+	assert_equal "$(grep -o -- '- \*\*result\*\*: ' <<< "$output" | wc -l)" 1
+	assert_equal "$(grep -o 'on disk after' <<< "$output" | wc -l)" 1
+	# Each term at its first use is where it is defined.
+	for term in "the pair" "the series" "the question" "log directory"; do
+		[[ $(grep -o -- "\(\*\*\)\?$term\(\*\*\)\?" <<< "$output" | head -1) == "**$term**" ]] ||
+			fail "\"$term\" is used before it is defined"
+	done
+}

@@ -316,9 +316,9 @@ readme_step() {
 		inside { sub(/^   /, ""); print }' "$ROOT/README.md"
 }
 
-@test "the README's survey step 2 makes a log that records root and nobody, and step 3's report counts both" {
+@test "the README's first survey step by hand makes a log that records root and nobody, and report counts both" {
 	local step
-	step=$(readme_step "2. Observe")
+	step=$(readme_step "1. Log every user's calls")
 	[[ $step == *"install -d -m 1733 -o root /var/log/odcreat"* ]] || fail "step 2 is: $step"
 	mkdir -m 755 "$R/upper" "$R/ovl"
 	# /etc overlaid and /var/log a tmpfs, in a private mount namespace; odcreat as installed.
