@@ -9,7 +9,7 @@
 
 load ../test_helper
 
-@test "the built packages: an upgrade keeps their entry in /etc/ld.so.preload; removing them takes out only theirs" {
+@test "the built packages: survey start preloads their library and stop takes it out; an upgrade keeps their entry; removing them takes out only theirs" {
 	needs_root "installs packages into an overlay of / in a private mount namespace"
 	local debs=("$ROOT"/build/deb/libodcreat_*.deb "$ROOT"/build/deb/odcreat_*.deb) in=$BATS_TEST_TMPDIR/debs
 	[ -f "${debs[0]}" ] && [ -f "${debs[1]}" ] || fail "no packages in build/deb: make deb first"
@@ -20,6 +20,11 @@ load ../test_helper
 		set -e
 		dpkg -i /tmp/debs/*.deb > /dev/null
 		dpkg -s libodcreat odcreat | grep -c '^Status: install ok installed'
+		# The package's survey: its own line, the one its removal takes out.
+		odcreat survey start > /dev/null
+		cat /etc/ld.so.preload
+		odcreat survey stop > /dev/null
+		ls /etc/ld.so.preload /etc/odcreat.conf 2> /dev/null | wc -l
 		echo '/usr/$LIB/odcreat/libodcreat.so' > /etc/ld.so.preload
 		dpkg -i /tmp/debs/*.deb > /dev/null
 		cat /etc/ld.so.preload
@@ -40,6 +45,8 @@ load ../test_helper
 	assert_success
 	assert_line --index 0 2
 	assert_line --index 1 '/usr/$LIB/odcreat/libodcreat.so'
+	assert_line --index 2 0
+	assert_line --index 3 '/usr/$LIB/odcreat/libodcreat.so'
 	assert_output --partial "preload-removal: only the package's entries left /etc/ld.so.preload"
 }
 
