@@ -70,9 +70,13 @@ enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 /* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
 
-/* The last record's pair and sender, which the next is most often from too. */
+/*
+ * The last record's pair and sender, which the next is most often from too,
+ * and the mode it was made under, which the next most often was too.
+ */
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
+	int made_under;
 	char key[2 * ODC_REPORT_NAME_MAX + 1];
 	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
 };
