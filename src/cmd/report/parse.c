@@ -65,9 +65,9 @@ static unsigned odc_key_slot(const char *key, size_t len)
 static bool odc_field_read(enum odc_log_field f)
 {
 	switch (f) {
-	case ODC_FIELD_PID: case ODC_FIELD_PROG: case ODC_FIELD_PATH: case ODC_FIELD_RESULT:
-	case ODC_FIELD_STATE: case ODC_FIELD_WOULD: case ODC_FIELD_UID: case ODC_FIELD_EXE:
-	case ODC_FIELD_RUN: case ODC_FIELD_SEQ: case ODC_FIELD_LOST:
+	case ODC_FIELD_PID: case ODC_FIELD_PROG: case ODC_FIELD_PATH: case ODC_FIELD_SEMANTICS:
+	case ODC_FIELD_RESULT: case ODC_FIELD_STATE: case ODC_FIELD_WOULD: case ODC_FIELD_UID:
+	case ODC_FIELD_EXE: case ODC_FIELD_RUN: case ODC_FIELD_SEQ: case ODC_FIELD_LOST:
 		return true;
 	default:
 		return false;
@@ -200,6 +200,7 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	ODC_TAKE(sender, ODC_FIELD_PID);
 	ODC_TAKE(run, ODC_FIELD_RUN);
 	ODC_TAKE(path, ODC_FIELD_PATH);
+	ODC_TAKE(semantics, ODC_FIELD_SEMANTICS);
 	ODC_TAKE(result, ODC_FIELD_RESULT);
 	ODC_TAKE(state, ODC_FIELD_STATE);
 	ODC_TAKE(would, ODC_FIELD_WOULD);

@@ -29,7 +29,7 @@ int odc_state_parse_len(const char *name, size_t len)
 	for (int state = ODC_STATE_MISSING; state <= ODC_STATE_ERROR; state++) {
 		const char *known = odc_state_names[state];
 		size_t i = 0;
-		while (i < len && known[i] == name[i])
+		while (i < len && known[i] && known[i] == name[i])
 			i++;
 		if (i == len && known[i] == '\0')
 			return state;
