@@ -167,7 +167,7 @@ print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r
 	assert_line --index 1 --regexp '^"/usr/bin/a",150,1,0,150,>100,missing,'
 	assert_line --index 2 --regexp '^"/usr/bin/b",5,1,[0-9]+,5,3,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100  missing '
+	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100 +missing$'
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
 print([(p["program"], p["paths"], p["paths_more"]) for p in json.load(sys.stdin)["rows"]])' <<< "$output"
