@@ -131,13 +131,17 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	for by in program host host,program; do
 		by=$by ODCREAT=$ODCREAT bash -c "$command" > "$D/report.$by"
 	done
-	# Each program: its calls, on how many hosts, none lost, none on its
-	# own word but nobody's, which is behind its uid.
+	# Each program: its calls, on how many hosts, none lost; nobody's
+	# forger behind its uid, on its own word; the uploaded cron entry on
+	# journald's. journald reads a sender's _EXE when the datagram
+	# arrives: root's programs that were gone by then are named by their
+	# ODCREAT_EXE, claimed, any number up to their calls.
 	run rows "$D/report.program" program calls hosts lost claimed
+	output=$(awk -F, -v OFS=, '$1 !~ /^"(\[uid |\/usr\/sbin\/cron")/ && $5 <= $2 { $5 = "0-" $2 } 1' <<< "$output")
 	assert_output "$(sort <<-EOF
-		"$PYTHON",10,3,0,0
-		"$ODC_CALL_EXE",4,1,0,0
-		"/usr/bin/dd",6,1,0,0
+		"$PYTHON",10,3,0,0-10
+		"$ODC_CALL_EXE",4,1,0,0-4
+		"/usr/bin/dd",6,1,0,0-6
 		"[uid $(id -u nobody)] /run/forger/python3",1,1,0,1
 		"/usr/sbin/cron",1,1,0,0
 		EOF
