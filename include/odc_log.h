@@ -31,6 +31,14 @@ void odc_log_before(const struct odc_log_target *to, const struct odc_call *c,
 void odc_log(const struct odc_log_target *to, const struct odc_log_entry *e);
 
 /*
+ * Before a process that logged for others exits (the supervisor): wait,
+ * within a bound, until the daemon behind TO has read every entry it sent.
+ * journald names an entry's program by reading /proc when it takes the
+ * entry, and finds nothing once the sender is gone.
+ */
+void odc_log_settle(const struct odc_log_target *to);
+
+/*
  * Open the log file DEST for appending, as odc_log does: never waiting for
  * a FIFO's reader (ENXIO), and refusing a symlink that the kernel's
  * fs.protected_symlinks rule would refuse (EACCES and *REFUSED, said once

@@ -93,6 +93,23 @@ time.sleep(0.5)'
 	assert_line --index 2 --regexp '^"odc_call_static",1,1,0,0,1,missing,'
 }
 
+@test "journal: root's --seccomp supervisor stays until journald has read its entries, which journald then vouches for" {
+	# journald is stopped while the program runs and continued 0.3 s after
+	# its call, when the supervisor would long have been gone.
+	logd journald "$D" bash -c "
+		kill -STOP \$LOGD_PID
+		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory &
+		for i in \$(seq 500); do [ -d sec ] && break; sleep 0.01; done
+		sleep 0.3
+		kill -CONT \$LOGD_PID
+		wait \$!
+		logd_flush
+		'$ODCREAT' report --journal --format=csv > '$D/report'"
+	[ -d sec ]
+	run cat "$D/report"
+	assert_line --index 1 --regexp '^"odc_call_static",1,1,0,0,1,missing,'
+}
+
 @test "journal: report names a forger by its uid and journald's _EXE, and a container's calls by _EXE" {
 	# A local user who claims to be odcreat, and names sshd, from a program
 	# that stays until journald has read its /proc entry.

@@ -108,6 +108,8 @@ idle-syslog)
 	wait_for /dev/log ;;
 none) ;;
 esac
+# CMD may stop and continue the daemon.
+export LOGD_PID=$pid
 rc=0
 "$@" || rc=$?
 case $daemon in

@@ -22,6 +22,7 @@
 #include "odc_config.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
+#include "odc_log.h"
 #include "odc_seccomp_abi.h"
 #include "odc_seccomp.h"
 #include "odc_serve.h"
@@ -182,6 +183,7 @@ int odc_supervise(char **argv)
 	odc_sync_wake_up(listener);
 	s.server.listener = listener;
 	odc_serve_tree(&s, sigfd);
+	odc_log_settle(&s.server.log);
 	return odc_exit_status(s.child_status);
 }
 

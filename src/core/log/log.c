@@ -55,3 +55,9 @@ void odc_log(const struct odc_log_target *to, const struct odc_log_entry *e)
 		odc_log_lost_add(&about.self->count);
 	errno = saved_errno;
 }
+
+void odc_log_settle(const struct odc_log_target *to)
+{
+	if (to->kind == ODC_LOG_JOURNAL)
+		odc_log_journal_settle();
+}

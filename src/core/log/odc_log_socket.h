@@ -18,4 +18,11 @@ bool odc_log_syslog(const struct odc_line *line, pid_t pid, int facility);
 bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line, pid_t pid,
 		     int facility);
 
+/*
+ * Wait until journald has finished every entry this process sent, within
+ * ODC_SETTLE_NS by the clock; a daemon that overran a bound is not waited
+ * for.
+ */
+void odc_log_journal_settle(void);
+
 #endif

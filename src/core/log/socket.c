@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -31,6 +32,9 @@
  * ODC_WAIT_NS by the monotonic clock, once per process (see below).
  */
 #define ODC_WAIT_NS 50000000LL
+
+/* How long a process that logged for others waits for journald at its end. */
+#define ODC_SETTLE_NS 1000000000LL
 
 /* Set once a wait has run out: this process waits for its daemon no more. */
 static int odc_daemon_slow;
@@ -142,4 +146,35 @@ bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 		{ .iov_base = (void *)line->text, .iov_len = line->len },
 	};
 	return odc_send_datagram(ODC_JOURNAL_SOCKET, iov, 4);
+}
+
+/*
+ * journald reads its socket one datagram at a time and finishes each entry
+ * before it takes the next, so an empty datagram sent after the entries is
+ * taken only once they are done. Until it is taken it counts against the
+ * socket that sent it (TIOCOUTQ, which is SIOCOUTQ: the bytes sent and not
+ * yet read), even after that socket is closed.
+ */
+void odc_log_journal_settle(void)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	long long start = odc_now_ns();
+	int queued = 0;
+
+	odc_copy(addr.sun_path, ODC_JOURNAL_SOCKET, sizeof ODC_JOURNAL_SOCKET);
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return;
+	if (start >= 0 && !__atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED) &&
+	    connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0 &&
+	    send(fd, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL) == 0) {
+		const struct timespec step = { .tv_nsec = 1000000 };
+		while (ioctl(fd, TIOCOUTQ, &queued) == 0 && queued > 0) {
+			long long now = odc_now_ns();
+			if (now < 0 || now - start >= ODC_SETTLE_NS)
+				break;
+			nanosleep(&step, NULL);
+		}
+	}
+	close(fd);
 }

@@ -123,8 +123,10 @@ static const char *json_value(const char *p, int depth)
 		return json_list(p, ']', 0, depth);
 	if (*p == '"')
 		return json_string(p);
-	if (strncmp(p, "null", 4) == 0)
+	if (strncmp(p, "null", 4) == 0 || strncmp(p, "true", 4) == 0)
 		return p + 4;
+	if (strncmp(p, "false", 5) == 0)
+		return p + 5;
 	return json_number(p);
 }
 
