@@ -10,8 +10,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * A slot: 0 empty, else the string's offset in text + 1, with its hash, so
+ * that a probe reads the text only where the hashes agree.
+ */
+struct odc_report_slot {
+	size_t at;
+	uint64_t hash;
+};
+
 struct odc_report_set {
-	size_t *slots, cap;	/* open addressing: 0 empty, else the string's offset + 1 */
+	struct odc_report_slot *slots;	/* open addressing */
+	size_t cap;
 	char *text;		/* each string, its length before it */
 	size_t len, text_cap, count;
 	unsigned long long key[2];

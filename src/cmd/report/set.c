@@ -90,14 +90,16 @@ void odc_report_set_free(struct odc_report_set *set)
 	free(set->text);
 }
 
-static size_t *odc_set_slot(const struct odc_report_set *set, const char *key, size_t len,
-			    uint64_t h)
+static struct odc_report_slot *odc_set_slot(const struct odc_report_set *set, const char *key,
+					    size_t len, uint64_t h)
 {
 	for (size_t i = h & (set->cap - 1);; i = (i + 1) & (set->cap - 1)) {
-		size_t *slot = &set->slots[i];
-		if (!*slot)
+		struct odc_report_slot *slot = &set->slots[i];
+		if (!slot->at)
 			return slot;
-		const char *at = set->text + *slot - 1;
+		if (slot->hash != h)
+			continue;
+		const char *at = set->text + slot->at - 1;
 		size_t at_len;
 		memcpy(&at_len, at, sizeof at_len);
 		if (at_len == len && memcmp(at + sizeof at_len, key, len) == 0)
@@ -107,18 +109,19 @@ static size_t *odc_set_slot(const struct odc_report_set *set, const char *key, s
 
 static void odc_set_rehash(struct odc_report_set *set)
 {
-	size_t *old = set->slots, old_cap = set->cap;
+	struct odc_report_slot *old = set->slots;
+	size_t old_cap = set->cap;
 
 	set->cap = old_cap ? old_cap * 2 : 1024;
 	set->slots = odc_report_grow(NULL, set->cap * sizeof *set->slots);
 	memset(set->slots, 0, set->cap * sizeof *set->slots);
 	for (size_t i = 0; i < old_cap; i++) {
-		if (!old[i])
+		if (!old[i].at)
 			continue;
-		const char *at = set->text + old[i] - 1;
-		size_t len;
-		memcpy(&len, at, sizeof len);
-		*odc_set_slot(set, at + sizeof len, len, odc_report_hash(set->key, at + sizeof len, len)) = old[i];
+		size_t j = old[i].hash & (set->cap - 1);
+		while (set->slots[j].at)
+			j = (j + 1) & (set->cap - 1);
+		set->slots[j] = old[i];
 	}
 	free(old);
 }
@@ -127,15 +130,16 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 {
 	if (set->count * 2 >= set->cap)
 		odc_set_rehash(set);
-	size_t *slot = odc_set_slot(set, key, len, odc_report_hash(set->key, key, len));
-	*added = !*slot;
+	uint64_t h = odc_report_hash(set->key, key, len);
+	struct odc_report_slot *slot = odc_set_slot(set, key, len, h);
+	*added = !slot->at;
 	if (*added) {
 		size_t need = set->len + sizeof len + len + sizeof set->count;
 		if (need > set->text_cap) {
 			set->text_cap = need * 2;
 			set->text = odc_report_grow(set->text, set->text_cap);
 		}
-		*slot = set->len + 1;
+		*slot = (struct odc_report_slot){ .at = set->len + 1, .hash = h };
 		memcpy(set->text + set->len, &len, sizeof len);
 		memcpy(set->text + set->len + sizeof len, key, len);
 		memcpy(set->text + set->len + sizeof len + len, &set->count, sizeof set->count);
@@ -143,7 +147,6 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 		set->count++;
 	}
 	size_t number;
-	memcpy(&number, set->text + *slot - 1 + sizeof len + len, sizeof number);
+	memcpy(&number, set->text + slot->at - 1 + sizeof len + len, sizeof number);
 	return number;
 }
-

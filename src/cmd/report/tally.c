@@ -167,10 +167,15 @@ static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 {
-	char name[ODC_REPORT_NAME_MAX], host[ODC_REPORT_NAME_MAX] = ODC_REPORT_NO_HOST;
+	/* Not initialised: most logs have no host, and a line would pay to clear them. */
+	char name[ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
 	size_t name_len = odc_report_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
-	size_t host_len = r->host_len ? odc_report_canon(host, sizeof host, r->host, r->host_len, false)
-				      : sizeof ODC_REPORT_NO_HOST - 1;
+	const char *host = ODC_REPORT_NO_HOST;
+	size_t host_len = sizeof ODC_REPORT_NO_HOST - 1;
+	if (r->host_len) {
+		host_len = odc_report_canon(host_name, sizeof host_name, r->host, r->host_len, false);
+		host = host_name;
+	}
 	size_t pair = odc_pair_of(rep, host, host_len, name, name_len), row = rep->pair_rows[pair];
 	struct odc_report_prog *p = &rep->progs[row];
 
