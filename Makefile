@@ -42,7 +42,8 @@ CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/seccomp/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
-HEADERS     := $(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h)
+# (The watcher's headers are its own: src/watch/watch.mk.)
+HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by
@@ -266,5 +267,6 @@ endif
 clean:
 	rm -rf build build-san build32 build-aarch64 build-musl
 
+include src/watch/watch.mk
 include bench/bench.mk
 include tests/fuzz/fuzz.mk

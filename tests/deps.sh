@@ -10,6 +10,7 @@
 #   deb        make deb
 #   fuzz       make fuzz
 #   fresh      make check-fresh
+#   watch      make watch, and tests/watch.bats (make check)
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
@@ -103,6 +104,17 @@ deb)
 		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
 			{ apt-get update -q >&2 && apt-get build-dep -y -q --no-install-recommends ./ >&2; }
 	fi ;;
+watch)
+	# The kernel side (clang, bpftool), the user side (libbpf's headers
+	# and the libraries it links with), and the tests' i386 program.
+	need_compiler cc
+	need_command clang clang
+	need_command bpftool bpftool
+	need_file /usr/include/bpf/libbpf.h libbpf-dev
+	need_file /usr/include/libelf.h libelf-dev
+	need_file /usr/include/zlib.h zlib1g-dev
+	need_file /usr/include/linux/types.h linux-libc-dev
+	need_compiler i686-linux-gnu-gcc ;;
 *)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;

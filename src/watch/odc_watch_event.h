@@ -1,0 +1,60 @@
+/*
+ * What the watcher's kernel side (watch.bpf.c) hands its user side for each
+ * call that passes the pair: one record of fixed size through a BPF ring
+ * buffer. Included by both sides, so only fixed-width types.
+ */
+#ifndef ODC_WATCH_EVENT_H
+#define ODC_WATCH_EVENT_H
+
+#ifndef __bpf__
+#include <linux/types.h>
+#endif
+
+/* How the call was seen: a system call's entry, or an io_uring request. */
+enum odc_watch_entry {
+	ODC_WATCH_OPEN,
+	ODC_WATCH_OPENAT,
+	ODC_WATCH_OPENAT2,
+	ODC_WATCH_URING_OPENAT,
+	ODC_WATCH_URING_OPENAT2,
+};
+
+/* The system call's ABI: the kernel's own, or i386's on an x86-64 kernel. */
+enum odc_watch_abi {
+	ODC_WATCH_NATIVE,
+	ODC_WATCH_I386,
+};
+
+/* What the record holds (its seen field). */
+#define ODC_WATCH_RESULT 0x1	/* result is the call's: its exit or its completion came */
+#define ODC_WATCH_PATH_BAD 0x2	/* the path could not be read: the caller's pointer was bad */
+#define ODC_WATCH_PATH_CUT 0x4	/* path holds only the first ODC_WATCH_PATH_MAX - 1 bytes */
+
+/*
+ * A path longer than this is cut: the line holds 2,048 bytes with every
+ * field, so a longer one would be cut there anyway.
+ */
+#define ODC_WATCH_PATH_MAX 1024
+
+struct odc_watch_event {
+	__u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
+	__u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
+	__u64 ktime;		/* when the call was made, on the monotonic clock */
+	__u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
+	__u64 mode;
+	__u64 resolve;		/* openat2's RESOLVE_* flags */
+	__s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
+	__u32 tgid, tid;	/* as the initial pid namespace numbers them */
+	__u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
+	__u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
+	__u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
+	__s32 dirfd;
+	__u16 entry;		/* enum odc_watch_entry */
+	__u16 abi;		/* enum odc_watch_abi */
+	__u16 seen;		/* ODC_WATCH_* */
+	__u16 pad;
+	char comm[16];
+	char path[ODC_WATCH_PATH_MAX];
+};
+
+#endif

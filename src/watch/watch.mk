@@ -1,0 +1,51 @@
+# The watcher, odcreat-watch (src/watch/, make watch): an executable of its
+# own, with libbpf, so that the library and the command go on needing
+# nothing beyond the C library; make (all) builds none of it. Its kernel
+# side is compiled by clang against this kernel's BTF (vmlinux.h, dumped at
+# build time: CO-RE relocates what differs elsewhere), and bpftool makes
+# the skeleton that the user side loads it through.
+BPF_CLANG  ?= clang
+BPFTOOL    ?= bpftool
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
+WATCH_GEN  := $(BUILD)/watch
+WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
+WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
+# The core's objects the watcher uses (the line, the log's values, the
+# state), taken from an archive so that only those are linked, and the
+# command's direct opens, which the state's reading makes.
+WATCH_CORE := $(WATCH_GEN)/libcore.a
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/real.c)
+
+.PHONY: watch
+
+# Where the kernel has no BTF, nothing to build the kernel side against:
+# make watch says so and builds nothing (tests/watch.bats then says why it skips).
+watch:
+	@sh tests/deps.sh watch
+	@if [ -e $(VMLINUX_BTF) ]; then $(MAKE) --no-print-directory $(BUILD)/odcreat-watch; \
+	else echo "make watch: $(VMLINUX_BTF) is missing: this kernel has no BTF to build the watcher against"; fi
+
+$(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
+	@mkdir -p $(@D)
+	$(BPFTOOL) btf dump file $< format c > $@.new
+	mv $@.new $@
+
+$(WATCH_GEN)/watch.bpf.o: src/watch/watch.bpf.c $(wildcard src/watch/*.bpf.h) src/watch/odc_watch_event.h \
+			  $(WATCH_GEN)/vmlinux.h Makefile src/watch/watch.mk
+	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
+		-c -o $@ $<
+
+$(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
+	$(BPFTOOL) gen skeleton $< name odc_watch_bpf > $@.new
+	mv $@.new $@
+
+$(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h $(wildcard src/watch/*.h) src/watch/watch.mk
+$(WATCH_OBJ): CMD_DEFINES = -Isrc/core -I$(WATCH_GEN)
+
+$(WATCH_CORE): $(call obj_of,$(CORE_SRC))
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf

@@ -1,0 +1,171 @@
+/*
+ * What the watcher learns of a call from the caller's process, after the
+ * call: its executable, the directory a relative path starts from, and
+ * the name's state, each as the caller sees them (in its own root and
+ * mount namespace), read by a child that enters that root.
+ *
+ * The state is the one the log means (what the name held just before the
+ * call) only where nothing can have changed it since: the kernel refuses
+ * the pair (its meaning is einval, so the call itself made nothing), and
+ * the name's directory has not changed since shortly before the call (a
+ * program that falls back to mkdir after EINVAL changes it at once).
+ * Otherwise the line says why it has no state.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "odc_at.h"
+#include "odc_meaning.h"
+#include "odc_watch.h"
+#include "odc_watch_proc.h"
+
+/*
+ * A directory changed this close before the call may have changed after it:
+ * file systems stamp changes with a clock that ticks every few ms (100 Hz at worst).
+ */
+#define ODC_WATCH_MARGIN_NS 20000000LL
+
+/* The caller's process, held by the watcher while its child reads. */
+struct odc_watch_held {
+	int root, dir, exe, proc;	/* -1 where not open */
+	long long call_ns;	/* when the call was made, on the realtime clock */
+	bool state;		/* whether the state may be told at all */
+};
+
+static long long odc_ns(struct timespec t)
+{
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The call's time on the realtime clock: the event has the monotonic one. */
+static long long odc_call_realtime(const struct odc_watch_event *e)
+{
+	struct timespec mono, real;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	return odc_ns(real) - (odc_ns(mono) - (long long)e->ktime);
+}
+
+static struct odc_call odc_watch_call(const struct odc_watch_event *e)
+{
+	return (struct odc_call){
+		.dirfd = AT_FDCWD,
+		.path = e->path,
+		.flags = (int)e->flags,
+		.mode = (mode_t)e->mode,
+		.resolve = e->resolve,
+		.via_openat2 = e->entry == ODC_WATCH_OPENAT2 || e->entry == ODC_WATCH_URING_OPENAT2,
+	};
+}
+
+/* Whether the name's directory is older than the call: then so is what the name holds. */
+static bool odc_unchanged(const struct odc_call *c, long long call_ns)
+{
+	struct odc_at at;
+	struct stat st;
+
+	if (odc_at_enter(c, &at) < 0)
+		return false;
+	int ret = at.owned ? fstat(at.dirfd, &st) : stat("/", &st);
+	odc_at_leave(&at);
+	return ret == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+}
+
+/* The name of what FD refers to, from this process's root: the caller's, in the child. */
+static void odc_fd_name(int proc, int fd, char *name, size_t size)
+{
+	char link[32];
+	ssize_t n = -1;
+
+	snprintf(link, sizeof link, "self/fd/%d", fd);
+	if (fd >= 0)
+		n = readlinkat(proc, link, name, size);
+	name[n > 0 && (size_t)n < size ? n : 0] = '\0';
+}
+
+/* The child, in the caller's root, as the caller: what it sees, written to OUT. */
+static void odc_look_child(const struct odc_watch_event *e, const struct odc_watch_held *h,
+			   struct odc_watch_look *look)
+{
+	struct odc_call c = odc_watch_call(e);
+
+	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
+		look->unread = "root";
+		return;
+	}
+	odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);
+	if (e->path[0] != '/')
+		odc_fd_name(h->proc, h->dir, look->dir, sizeof look->dir);
+	if (!h->state)
+		return;
+	if (!odc_unchanged(&c, h->call_ns)) {
+		look->unread = "changed";
+		return;
+	}
+	if (odc_watch_become(e, h->proc) < 0) {
+		look->unread = "creds";
+		return;
+	}
+	odc_found_read(&c, &look->found);
+}
+
+static void odc_look_fork(const struct odc_watch_event *e, const struct odc_watch_held *h,
+			  struct odc_watch_look *look)
+{
+	int pipes[2];
+
+	if (pipe2(pipes, O_CLOEXEC) < 0) {
+		look->unread = "fork";
+		return;
+	}
+	pid_t child = fork();
+	if (child == 0) {
+		close(pipes[0]);
+		odc_look_child(e, h, look);
+		_exit(write(pipes[1], look, sizeof *look) == sizeof *look ? 0 : 1);
+	}
+	close(pipes[1]);
+	if (child < 0 || read(pipes[0], look, sizeof *look) != sizeof *look)
+		look->unread = "fork";
+	close(pipes[0]);
+	if (child > 0)
+		waitpid(child, NULL, 0);
+}
+
+/* Why E's name cannot be read as it was before the call, or NULL. */
+static const char *odc_unreadable(const struct odc_watch_event *e)
+{
+	if (e->seen & ODC_WATCH_PATH_CUT)
+		return "path-cut";
+	if (odc_kernel_meaning() != ODC_EINVAL)
+		return "kernel";	/* the call itself may have made the name */
+	return NULL;
+}
+
+void odc_watch_look(const struct odc_watch_event *e, struct odc_watch_look *look)
+{
+	struct odc_watch_held h = { .call_ns = odc_call_realtime(e), .root = -1, .dir = -1, .exe = -1, .proc = -1 };
+
+	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
+	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
+		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
+		return;
+	}
+	look->unread = odc_watch_hold(e, &h.root, &h.dir, &h.exe, &h.proc);
+	if (!look->unread) {
+		const char *why = odc_unreadable(e);
+		h.state = !why;
+		odc_look_fork(e, &h, look);
+		if (why)
+			look->unread = why;
+	}
+	odc_watch_release(&h.root, &h.dir, &h.exe, &h.proc);
+}
