@@ -183,9 +183,10 @@ $(BUILD)/tests/early_main: tests/early_main.c $(BUILD)/tests/libearly.so
 test-deps:
 	@sh tests/deps.sh check
 
-# The test dependencies first: the Go helper needs Debian's golang-go to build.
+# The test dependencies first: the Go helper needs Debian's golang-go to build,
+# and the watcher (make watch) clang, bpftool and libbpf.
 check: test-deps
-	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS)
+	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
 	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
 
 # Other ABIs and libcs: the semantics table, with their own test programs,

@@ -12,6 +12,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "odc_meaning.h"
 #include "odc_watch.h"
 #include "watch.skel.h"
 
@@ -89,6 +90,8 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	libbpf_set_print(odc_libbpf_print);
 
+	/* Asked of the kernel with the pair itself: before the watching starts, or it would be seen. */
+	odc_kernel_meaning();
 	struct odc_watch_bpf *skel = odc_watch_bpf__open_and_load();
 	if (!skel) {
 		fprintf(stderr, "odcreat-watch: cannot load the BPF program: %s\n", strerror(errno));

@@ -49,3 +49,17 @@ $(WATCH_CORE): $(call obj_of,$(CORE_SRC))
 
 $(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf
+
+# tests/watch.bats's callers beyond the suite's own: an io_uring open, and
+# odc_call as a static i386 program (run where this machine runs i386's).
+WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(BUILD)/tests/odc_call_i386
+
+$(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/errname.c $(HEADERS) src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -ldl
+
+$(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) \
+			      src/watch/watch.mk
+	@mkdir -p $(@D)
+	i686-linux-gnu-gcc -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< \
+		src/core/errname.c -lpthread

@@ -111,7 +111,7 @@ static void odc_look_child(const struct odc_watch_event *e, const struct odc_wat
 		return;
 	}
 	if (odc_watch_become(e, h->proc) < 0) {
-		look->unread = "creds";
+		look->unread = "gone";	/* its groups could not be read */
 		return;
 	}
 	odc_found_read(&c, &look->found);

@@ -1,0 +1,302 @@
+#!/usr/bin/env bats
+# odcreat-watch: every caller kind's pair call arrives once, with the right
+# fields, from the kernel; calls that do not pass the pair never arrive.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+WATCHER="$BUILD/odcreat-watch"
+STATIC="$BUILD/tests/odc_call_static"
+GO="$BUILD/tests/odc_call_go"
+URING="$BUILD/tests/odc_uring"
+I386="$BUILD/tests/odc_call_i386"
+
+setup() {
+	needs_root "loads BPF programs"
+	if [ ! -x "$WATCHER" ]; then
+		[ -e /sys/kernel/btf/vmlinux ] ||
+			skip "this kernel has no BTF (/sys/kernel/btf/vmlinux): make watch builds no watcher"
+		fail "$WATCHER is missing: run make watch"
+	fi
+	new_scratch
+	cd "$SCRATCH"
+	# The name's directory must be older than the call for its state to be told.
+	sleep 0.05
+}
+
+teardown() {
+	[ -z "${WATCH_PID:-}" ] || kill "$WATCH_PID" 2>/dev/null || true
+	[ -z "${NB:-}" ] || rm -rf "$NB"
+	[ -z "${CGROUP:-}" ] || rmdir "$CGROUP" 2>/dev/null || true
+}
+
+# watch_start: the watcher in the background, once it says it watches; its
+# lines in $WATCH_OUT. Skips only where the kernel refuses BPF to root.
+watch_start() {
+	local i
+	WATCH_OUT=$BATS_TEST_TMPDIR/watch.out
+	WATCH_ERR=$BATS_TEST_TMPDIR/watch.err
+	"$WATCHER" > "$WATCH_OUT" 2> "$WATCH_ERR" &
+	WATCH_PID=$!
+	for ((i = 0; i < 200; i++)); do
+		grep -qx 'odcreat-watch: watching' "$WATCH_ERR" && return 0
+		kill -0 "$WATCH_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	if grep -q 'cannot load the BPF program: Operation not permitted' "$WATCH_ERR"; then
+		skip "this kernel refuses BPF programs to root (EPERM: lockdown or a sandbox)"
+	fi
+	cat "$WATCH_ERR"
+	return 1
+}
+
+# watch_stop: SIGINT, after which the watcher exits 0.
+watch_stop() {
+	kill -INT "$WATCH_PID"
+	local status=0
+	wait "$WATCH_PID" || status=$?
+	WATCH_PID=
+	[ "$status" -eq 0 ] || { cat "$WATCH_ERR"; echo "odcreat-watch exited $status"; return 1; }
+}
+
+# await PATTERN: until a line holds PATTERN (a fixed string), 10 s at most.
+await() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		grep -qF -- "$1" "$WATCH_OUT" && return 0
+		sleep 0.05
+	done
+	echo "no line with $1 in:"
+	cat "$WATCH_OUT"
+	return 1
+}
+
+# the_line PATTERN: the one line that holds PATTERN, in $LINE; fails unless there is exactly one.
+the_line() {
+	local n
+	n=$(grep -cF -- "$1" "$WATCH_OUT" || true)
+	[ "$n" -eq 1 ] || { echo "$n lines with $1:"; cat "$WATCH_OUT"; return 1; }
+	LINE=$(grep -F -- "$1" "$WATCH_OUT")
+}
+
+# has FIELD...: each " FIELD" (KEY=VALUE, as the line writes it) is in $LINE.
+has() {
+	local field
+	for field in "$@"; do
+		[[ " $LINE " == *" $field "* ]] || { echo "no '$field' in: $LINE"; return 1; }
+	done
+}
+
+# new_cgroup: a cgroup v2 of the test's own, removed after it: $CGROUP, and
+# $CGROUP_NAME, its path from the cgroup2 root. (A container is named by one.)
+new_cgroup() {
+	local root
+	root=$(findmnt -n -t cgroup2 -o TARGET | head -n 1)
+	[ -n "$root" ] || fail "no cgroup2 mounted"
+	CGROUP_NAME=/odcreat-watch-test.$$.$BATS_TEST_NUMBER
+	CGROUP=$root$CGROUP_NAME
+	mkdir "$CGROUP"
+}
+
+# IN_CGROUP CMD...: CMD, moved first into $CGROUP.
+IN_CGROUP=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"')
+
+# call_once PROGRAM ARGS...: PROGRAM, started in the background; its pid in $CALLER, its output in $CALLED.
+call_once() {
+	"$@" > "$BATS_TEST_TMPDIR/called" 2>&1 &
+	CALLER=$!
+	wait "$CALLER" || true
+	CALLED=$(cat "$BATS_TEST_TMPDIR/called")
+}
+
+@test "watch: a dynamic program's openat (python3 os.open), with the name's state and directory" {
+	new_cgroup
+	watch_start
+	"${IN_CGROUP[@]}" "$CGROUP" python3 -c 'import os, sys, time
+try:
+    os.open("newdir", os.O_CREAT | os.O_DIRECTORY, 0o750)
+except OSError as e:
+    print(os.getpid(), e.errno, flush=True)
+time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	await " dir=\"$SCRATCH\""
+	[ "$(sed -n 's/^0:://p' "/proc/$py/cgroup")" = "$CGROUP_NAME" ]
+	kill "$py"
+	watch_stop
+	read -r pid errno < "$BATS_TEST_TMPDIR/py"
+	[ "$pid" = "$py" ]
+	the_line " dir=\"$SCRATCH\""
+	has "pid=$py" 'prog="python3"' call=openat dirfd=AT_FDCWD 'path="newdir"' \
+		flags=O_RDONLY\|O_CREAT\|O_DIRECTORY\|O_CLOEXEC mode=0750 semantics=native \
+		"result=$(python3 -c "import errno; print(errno.errorcode[$errno])")" \
+		state=missing uid=0 seen=sys_enter/openat abi=native "tid=$py" "nspid=$py" \
+		"cgroup=\"$CGROUP_NAME\"" "cgroup_id=$(stat -c %i "$CGROUP")" \
+		"mntns=$(stat -L -c %i /proc/self/ns/mnt)"
+	[[ $LINE == *' exe="'*python3* ]]
+	[[ $LINE == *' would="einval=EINVAL '* ]]
+}
+
+# static_call ENTRY NAME FLAGS [OPTIONS...]: the static odc_call, watched;
+# its line in $LINE. Its *at entries use a descriptor of the current directory.
+static_call() {
+	local entry=$1 name=$2 flags=$3
+	shift 3
+	watch_start
+	call_once "$STATIC" "$@" "$entry" "$name" "$flags"
+	await "pid=$CALLER "
+	watch_stop
+	the_line "pid=$CALLER "
+}
+
+@test "watch: a static program's open, openat and openat2 system calls, each as its own" {
+	static_call sys_open static-open creat,directory,excl
+	has call=open seen=sys_enter/open dirfd=AT_FDCWD 'path="static-open"' \
+		flags=O_RDONLY\|O_CREAT\|O_EXCL\|O_DIRECTORY "result=${CALLED%% *}" 'prog="odc_call_static"'
+	static_call sys_openat static-openat creat,directory,rdwr
+	has call=openat seen=sys_enter/openat 'path="static-openat"' abi=native \
+		flags=O_RDWR\|O_CREAT\|O_DIRECTORY "result=${CALLED%% *}"
+	[[ $LINE =~ \ dirfd=[0-9]+\  ]]
+	static_call sys_openat2 static-openat2 creat,directory -r beneath
+	has call=openat2 seen=sys_enter/openat2 'path="static-openat2"' resolve=RESOLVE_BENEATH \
+		flags=O_RDONLY\|O_CREAT\|O_DIRECTORY "result=${CALLED%% *}"
+}
+
+@test "watch: a Go program's openat, which no preload reaches" {
+	watch_start
+	call_once "$GO" go_openat go-openat creat,directory
+	await "pid=$CALLER "
+	watch_stop
+	the_line "pid=$CALLER "
+	has call=openat seen=sys_enter/openat 'path="go-openat"' 'prog="odc_call_go"' \
+		"result=${CALLED%% *}"
+	[[ $LINE == *' flags=O_RDONLY|O_CREAT|O_DIRECTORY'* ]]
+}
+
+@test "watch: an i386 program's compat openat, with i386's number for it" {
+	local out
+	out=$("$I386" sys_openat i386-probe creat 2>&1) ||
+		[[ $out != *"Exec format error"* ]] || skip "this machine runs no i386 programs (Exec format error)"
+	watch_start
+	call_once "$I386" sys_openat i386-openat creat,directory
+	await "pid=$CALLER "
+	watch_stop
+	the_line "pid=$CALLER "
+	has call=openat seen=sys_enter/openat abi=i386 'path="i386-openat"' "result=${CALLED%% *}"
+}
+
+@test "watch: io_uring's IORING_OP_OPENAT and OPENAT2, as the kernel prepared them, with their completions" {
+	local op
+	for op in openat openat2; do
+		watch_start
+		call_once "$URING" "$op" "uring-$op" creat,directory
+		[ "$CALLED" != ENOSYS ] && [ "$CALLED" != EPERM ] || fail "io_uring refused: $CALLED"
+		await "pid=$CALLER "
+		watch_stop
+		the_line "pid=$CALLER "
+		# io_uring adds O_LARGEFILE itself.
+		has "call=io_uring_$op" "seen=io_uring/$op" dirfd=AT_FDCWD "path=\"uring-$op\"" \
+			flags=O_RDONLY\|O_CREAT\|O_LARGEFILE\|O_DIRECTORY mode=0755 "result=$CALLED"
+	done
+}
+
+@test "watch: a setuid program run by nobody: the caller's real and effective uids" {
+	nobody_copies
+	chmod 4755 "$NB/tests/odc_call_static"
+	cd "$NB"
+	watch_start
+	call_once setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/tests/odc_call_static" \
+		sys_openat setuid-openat creat,directory
+	await 'path="setuid-openat"'
+	watch_stop
+	the_line 'path="setuid-openat"'
+	has call=openat uid=0 "ruid=$(id -u nobody)" "egid=$(getent group nogroup | cut -d: -f3)" "result=${CALLED%% *}"
+}
+
+@test "watch: a process started before the watcher" {
+	mkfifo go
+	python3 -c 'import os
+print(os.getpid(), flush=True)
+open("go").read()
+try:
+    os.open("early", os.O_CREAT | os.O_DIRECTORY)
+except OSError as e:
+    print(e.errno, flush=True)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	watch_start
+	echo > go
+	wait "$py"
+	await "pid=$py "
+	watch_stop
+	the_line "pid=$py "
+	has 'path="early"' call=openat seen=sys_enter/openat
+}
+
+@test "watch: a process in its own mount, pid and user namespaces, its path read in its own root" {
+	new_cgroup
+	watch_start
+	# Only the namespace's mounts hold ns/only-here; the pid the test knows it by is the outer one.
+	mkdir ns
+	"${IN_CGROUP[@]}" "$CGROUP" unshare -Urmpf --mount-proc sh -c '
+		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d && sleep 0.1 &&
+		exec python3 -c "import os, sys, time
+for name in (\"ns/only-here/new\", \"$PWD/ns/only-here/d\"):
+    try:
+        os.open(name, os.O_CREAT | os.O_DIRECTORY)
+    except OSError as e:
+        pass
+print(os.getpid(), flush=True)
+time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
+	await 'path="ns/only-here/new"'
+	await "path=\"$SCRATCH/ns/only-here/d\""
+	local outer inner
+	for outer in $(pgrep -f odcreat-watch-ns-caller); do
+		[ "$(cat "/proc/$outer/comm")" = python3 ] && break
+	done
+	read -r inner < "$BATS_TEST_TMPDIR/py"
+	local pidns userns mntns
+	pidns=$(stat -L -c %i "/proc/$outer/ns/pid")
+	userns=$(stat -L -c %i "/proc/$outer/ns/user")
+	mntns=$(stat -L -c %i "/proc/$outer/ns/mnt")
+	kill "$outer"
+	watch_stop
+	[ "$mntns" != "$(stat -L -c %i /proc/self/ns/mnt)" ]
+	the_line 'path="ns/only-here/new"'
+	has "pid=$outer" "nspid=$inner" "pidns=$pidns" "userns=$userns" "mntns=$mntns" \
+		"cgroup=\"$CGROUP_NAME\"" state=missing uid=0 "dir=\"$SCRATCH\""
+	the_line "path=\"$SCRATCH/ns/only-here/d\""
+	has "pid=$outer" state=dir
+}
+
+@test "watch: a bad path pointer: the call is seen, its path unreadable, its state an error" {
+	static_call sys_openat x creat,directory -B unmapped
+	has 'path=(unreadable)' state=error "result=${CALLED%% *}"
+}
+
+@test "watch: no line for an ordinary open, O_TMPFILE, or O_PATH with the pair" {
+	watch_start
+	local kind
+	for kind in creat,wronly creat,directory,tmpfile,rdwr tmpfile,rdwr path,creat,directory; do
+		call_once "$STATIC" sys_openat "not-$kind" "$kind"
+	done
+	call_once python3 -c 'import os; os.close(os.open("ordinary", os.O_CREAT | os.O_WRONLY))'
+	# The last call passes the pair: once its line is there, every line before it is too.
+	call_once "$STATIC" sys_openat sentinel creat,directory
+	await 'path="sentinel"'
+	watch_stop
+	run grep -cF "dir=\"$SCRATCH\"" "$WATCH_OUT"
+	run grep -E 'path="(not-|ordinary)' "$WATCH_OUT"
+	assert_failure
+	the_line 'path="sentinel"'
+}
+
+@test "watch: SIGTERM ends the watcher with status 0, and --help says what it does" {
+	watch_start
+	kill -TERM "$WATCH_PID"
+	wait "$WATCH_PID"
+	WATCH_PID=
+	run "$WATCHER" --help
+	assert_success
+	assert_line --index 0 'usage: odcreat-watch'
+	run "$WATCHER" --bogus
+	[ "$status" -eq 2 ]
+}
