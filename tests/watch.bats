@@ -300,3 +300,55 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	run "$WATCHER" --bogus
 	[ "$status" -eq 2 ]
 }
+
+@test "watch: no state where the name's directory changed after the call (a fallback to mkdir)" {
+	watch_start
+	# Held still, so that the caller's mkdir comes before the watcher's look.
+	kill -STOP "$WATCH_PID"
+	python3 -c 'import os, time
+try:
+    os.open("fallback", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    os.mkdir("fallback")
+print(flush=True)
+time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	kill -CONT "$WATCH_PID"
+	await "pid=$py "
+	kill "$py"
+	watch_stop
+	the_line "pid=$py "
+	has 'path="fallback"' state_unread=changed
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
+@test "watch: a path longer than the watcher copies is cut, marked, and its state not told" {
+	local long
+	long=$(printf 'a/%.0s' {1..600})
+	watch_start
+	call_once "$STATIC" sys_openat "$long" creat,directory
+	await "pid=$CALLER "
+	watch_stop
+	the_line "pid=$CALLER "
+	[[ $LINE == *' path="'"${long:0:1000}"* ]]
+	[[ $LINE == *'\..." flags='* ]]
+	[[ $LINE != *' state='* ]]
+}
+
+@test "watch: 8 threads' 400 calls at once, each with its own thread and its result" {
+	watch_start
+	call_once "$STATIC" -t 8 -n 50 sys_openat threads creat,directory
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ "$(grep -c "pid=$CALLER " "$WATCH_OUT")" -ge 400 ] && break
+		sleep 0.1
+	done
+	watch_stop
+	run grep -c "pid=$CALLER .* result=EINVAL " "$WATCH_OUT"
+	assert_output 400
+	run sh -c "grep -o ' tid=[0-9]*' '$WATCH_OUT' | sort -u | wc -l"
+	[ "$output" -ge 8 ]
+	run grep -c 'calls lost\|without their result' "$WATCH_ERR"
+	assert_output 0
+}

@@ -36,6 +36,7 @@ enum odc_watch_abi {
  */
 #define ODC_WATCH_PATH_MAX 1024
 
+/* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
 struct odc_watch_event {
 	__u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
 	__u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
@@ -52,7 +53,7 @@ struct odc_watch_event {
 	__u16 entry;		/* enum odc_watch_entry */
 	__u16 abi;		/* enum odc_watch_abi */
 	__u16 seen;		/* ODC_WATCH_* */
-	__u16 pad;
+	__u16 path_len;		/* the bytes of path sent, its NUL included: a record ends there */
 	char comm[16];
 	char path[ODC_WATCH_PATH_MAX];
 };

@@ -30,12 +30,15 @@ static int odc_libbpf_print(enum libbpf_print_level level, const char *fmt, va_l
 	return level == LIBBPF_DEBUG ? 0 : vfprintf(stderr, fmt, args);
 }
 
+/* A record, which ends where its path does, made whole again: the rest is zero. */
 static int odc_on_event(void *ctx, void *data, size_t size)
 {
+	struct odc_watch_event e = { 0 };
+
 	(void)ctx;
-	if (size < sizeof(struct odc_watch_event))
-		return 0;
-	return odc_watch_put(data) ? 0 : -EIO;
+	memcpy(&e, data, size < sizeof e ? size : sizeof e);
+	e.path[sizeof e.path - 1] = '\0';
+	return odc_watch_put(&e) ? 0 : -EIO;
 }
 
 /* --help: 0, on standard output; anything else: 2. */
@@ -60,7 +63,8 @@ static int odc_poll(struct odc_watch_bpf *skel)
 		return -errno;
 	/* Tests and services wait for this line: from here on, every call is seen. */
 	fprintf(stderr, "odcreat-watch: watching\n");
-	while (!odc_stop && ret >= 0)
+	/* EINTR: a signal, or a SIGSTOP and SIGCONT, which end epoll_wait too. */
+	while (!odc_stop && (ret >= 0 || ret == -EINTR))
 		ret = ring_buffer__poll(rb, 200);
 	if (ret == -EINTR)
 		ret = 0;

@@ -51,6 +51,7 @@ static __always_inline void odc_read_path(struct odc_watch_event *e, const char 
 	long n = user ? bpf_probe_read_user_str(e->path, sizeof e->path, s)
 		      : bpf_probe_read_kernel_str(e->path, sizeof e->path, s);
 
+	e->path_len = n > 0 ? n : 1;
 	if (n < 0) {
 		e->path[0] = '\0';
 		e->seen |= ODC_WATCH_PATH_BAD;
