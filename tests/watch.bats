@@ -352,3 +352,25 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	run grep -c 'calls lost\|without their result' "$WATCH_ERR"
 	assert_output 0
 }
+
+@test "watch: a call read more than a second late is not looked into, and says so" {
+	watch_start
+	kill -STOP "$WATCH_PID"
+	python3 -c 'import os, time
+try:
+    os.open("late", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+print(flush=True)
+time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	sleep 1.2
+	kill -CONT "$WATCH_PID"
+	await "pid=$py "
+	kill "$py"
+	watch_stop
+	the_line "pid=$py "
+	has 'path="late"' state_unread=late
+	[[ $LINE != *' state='* && $LINE != *' exe='* ]]
+}

@@ -93,6 +93,13 @@ static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
 	return e;
 }
 
+/* Whether NR is one of the calls in either ABI: every system call asks, so nothing is read first. */
+static __always_inline bool odc_maybe_open(long nr)
+{
+	return nr == ODC_NR_OPENAT || nr == ODC_NR_OPEN || nr == ODC_NR_OPENAT2 ||
+	       nr == ODC_NR32_OPENAT || nr == ODC_NR32_OPEN || nr == ODC_NR32_OPENAT2;
+}
+
 /* Which of the three calls NR is in this ABI, or -1. */
 static __always_inline int odc_entry_of(long nr, bool compat)
 {
@@ -114,6 +121,8 @@ static __always_inline u64 odc_reg_flags(struct pt_regs *regs, int entry, bool c
 SEC("tp_btf/sys_enter")
 int BPF_PROG(odc_sys_enter, struct pt_regs *regs, long nr)
 {
+	if (!odc_maybe_open(nr))
+		return 0;
 	bool compat = odc_compat();
 	int entry = odc_entry_of(nr, compat);
 	struct open_how how = {};
@@ -149,8 +158,12 @@ int BPF_PROG(odc_sys_enter, struct pt_regs *regs, long nr)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(odc_sys_exit, struct pt_regs *regs, long ret)
 {
+	long nr = odc_exit_nr(regs);
+
+	if (!odc_maybe_open(nr))
+		return 0;
 	bool compat = odc_compat();
-	int entry = odc_entry_of(odc_exit_nr(regs), compat);
+	int entry = odc_entry_of(nr, compat);
 
 	if (entry < 0 || (entry != ODC_WATCH_OPENAT2 && !odc_pair(odc_reg_flags(regs, entry, compat))))
 		return 0;

@@ -63,3 +63,16 @@ $(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/
 	@mkdir -p $(@D)
 	i686-linux-gnu-gcc -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< \
 		src/core/errname.c -lpthread
+
+# make bench-watch (as root): what the watcher costs the machine's other calls (bench/watch.sh).
+.PHONY: bench-watch
+bench-watch: watch $(BUILD)/bench/watch_calls $(BUILD)/bench/bpf_stats
+	BUILD=$(BUILD) bash bench/watch.sh
+
+$(BUILD)/bench/watch_calls: bench/watch_calls.c bench/batches.h src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Ibench -o $@ $<
+
+$(BUILD)/bench/bpf_stats: bench/bpf_stats.c src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) -O2 -g $(WARN) -std=gnu11 -o $@ $< -lbpf

@@ -32,6 +32,13 @@
  */
 #define ODC_WATCH_MARGIN_NS 20000000LL
 
+/*
+ * A call this old when its record is read is not looked into: a burst has
+ * put the watcher behind, what it would find is likely changed or gone,
+ * and each look costs a fork.
+ */
+#define ODC_WATCH_LATE_NS 1000000000LL
+
 /* The caller's process, held by the watcher while its child reads. */
 struct odc_watch_held {
 	int root, dir, exe, proc;	/* -1 where not open */
@@ -44,14 +51,22 @@ static long long odc_ns(struct timespec t)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* The call's time on the realtime clock: the event has the monotonic one. */
-static long long odc_call_realtime(const struct odc_watch_event *e)
+/* How long ago the call was made: the event has its time on the monotonic clock. */
+static long long odc_call_age(const struct odc_watch_event *e)
 {
-	struct timespec mono, real;
+	struct timespec mono;
 
 	clock_gettime(CLOCK_MONOTONIC, &mono);
+	return odc_ns(mono) - (long long)e->ktime;
+}
+
+/* The call's time on the realtime clock, which file systems stamp changes with. */
+static long long odc_call_realtime(const struct odc_watch_event *e)
+{
+	struct timespec real;
+
 	clock_gettime(CLOCK_REALTIME, &real);
-	return odc_ns(real) - (odc_ns(mono) - (long long)e->ktime);
+	return odc_ns(real) - odc_call_age(e);
 }
 
 static struct odc_call odc_watch_call(const struct odc_watch_event *e)
@@ -157,6 +172,10 @@ void odc_watch_look(const struct odc_watch_event *e, struct odc_watch_look *look
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
+		return;
+	}
+	if (odc_call_age(e) > ODC_WATCH_LATE_NS) {
+		look->unread = "late";
 		return;
 	}
 	look->unread = odc_watch_hold(e, &h.root, &h.dir, &h.exe, &h.proc);
