@@ -106,7 +106,7 @@ deb)
 	fi ;;
 watch)
 	# The kernel side (clang, bpftool), the user side (libbpf's headers
-	# and the libraries it links with), and the tests' i386 program.
+	# and the libraries it links with), and the tests' i386 program, on x86-64.
 	need_compiler cc
 	need_command clang clang
 	need_command bpftool bpftool
@@ -114,7 +114,7 @@ watch)
 	need_file /usr/include/libelf.h libelf-dev
 	need_file /usr/include/zlib.h zlib1g-dev
 	need_file /usr/include/linux/types.h linux-libc-dev
-	need_compiler i686-linux-gnu-gcc ;;
+	if [ "$(uname -m)" = x86_64 ]; then need_compiler i686-linux-gnu-gcc; fi ;;
 *)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;

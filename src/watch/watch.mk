@@ -52,7 +52,7 @@ $(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
 
 # tests/watch.bats's callers beyond the suite's own: an io_uring open, and
 # odc_call as a static i386 program (run where this machine runs i386's).
-WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(BUILD)/tests/odc_call_i386
+WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(if $(filter x86,$(WATCH_ARCH)),$(BUILD)/tests/odc_call_i386)
 
 $(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/errname.c $(HEADERS) src/watch/watch.mk
 	@mkdir -p $(@D)
