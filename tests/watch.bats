@@ -375,3 +375,23 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	has 'path="late"' state_unread=late
 	[[ $LINE != *' state='* && $LINE != *' exe='* ]]
 }
+
+@test "watch: a look that never ends (a FIFO where a sysctl should be, in the caller's root) is given up" {
+	watch_start
+	# In the caller's mount namespace, the sticky rule's sysctl is a FIFO nobody writes.
+	unshare -m sh -c 'mount -t tmpfs tmpfs /proc/sys/fs && mkfifo /proc/sys/fs/protected_regular &&
+		mkdir -m 1777 sticky && : > sticky/f && chown 1 sticky/f && sleep 0.1 &&
+		exec python3 -c "import os, time
+try:
+    os.open(\"sticky/f\", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+time.sleep(3)"' &
+	await 'path="sticky/f"'
+	# The watcher goes on: a later call arrives.
+	call_once "$STATIC" sys_openat after creat,directory
+	await "pid=$CALLER "
+	watch_stop
+	the_line 'path="sticky/f"'
+	has state_unread=stuck
+}

@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,6 +40,9 @@
  * and each look costs a fork.
  */
 #define ODC_WATCH_LATE_NS 1000000000LL
+
+/* The longest a look may take. */
+#define ODC_WATCH_LOOK_MS 500
 
 /* The caller's process, held by the watcher while its child reads. */
 struct odc_watch_held {
@@ -132,6 +137,18 @@ static void odc_look_child(const struct odc_watch_event *e, const struct odc_wat
 	odc_found_read(&c, &look->found);
 }
 
+/*
+ * The child's answer, within ODC_WATCH_LOOK_MS: the caller's root is the
+ * caller's to fill, and a FIFO where the state's reading opens a file, or a
+ * FUSE mount that never answers, must not stop the watcher.
+ */
+static bool odc_look_read(int fd, struct odc_watch_look *look)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, ODC_WATCH_LOOK_MS) == 1 && read(fd, look, sizeof *look) == sizeof *look;
+}
+
 static void odc_look_fork(const struct odc_watch_event *e, const struct odc_watch_held *h,
 			  struct odc_watch_look *look)
 {
@@ -148,8 +165,12 @@ static void odc_look_fork(const struct odc_watch_event *e, const struct odc_watc
 		_exit(write(pipes[1], look, sizeof *look) == sizeof *look ? 0 : 1);
 	}
 	close(pipes[1]);
-	if (child < 0 || read(pipes[0], look, sizeof *look) != sizeof *look)
+	if (child < 0) {
 		look->unread = "fork";
+	} else if (!odc_look_read(pipes[0], look)) {
+		kill(child, SIGKILL);
+		look->unread = "stuck";
+	}
 	close(pipes[0]);
 	if (child > 0)
 		waitpid(child, NULL, 0);
