@@ -27,7 +27,13 @@ setup() {
 teardown() {
 	[ -z "${WATCH_PID:-}" ] || kill "$WATCH_PID" 2>/dev/null || true
 	[ -z "${NB:-}" ] || rm -rf "$NB"
-	[ -z "${CGROUP:-}" ] || rmdir "$CGROUP" 2>/dev/null || true
+	# Its last process may take a moment to be gone: a populated cgroup cannot be removed.
+	local i
+	for ((i = 0; i < 50; i++)); do
+		[ -z "${CGROUP:-}" ] || [ ! -d "$CGROUP" ] || rmdir "$CGROUP" 2>/dev/null || { sleep 0.1; continue; }
+		break
+	done
+	[ -z "${CGROUP_MOUNT:-}" ] || umount "$CGROUP_MOUNT"
 }
 
 # watch_start: the watcher in the background, once it says it watches; its
@@ -92,7 +98,13 @@ has() {
 new_cgroup() {
 	local root
 	root=$(findmnt -n -t cgroup2 -o TARGET | head -n 1)
-	[ -n "$root" ] || fail "no cgroup2 mounted"
+	if [ -z "$root" ]; then
+		# A fresh root (make check-fresh) has sysfs but no cgroup2 mounted.
+		CGROUP_MOUNT=$BATS_TEST_TMPDIR/cgroup2
+		mkdir "$CGROUP_MOUNT"
+		mount -t cgroup2 none "$CGROUP_MOUNT"
+		root=$CGROUP_MOUNT
+	fi
 	CGROUP_NAME=/odcreat-watch-test.$$.$BATS_TEST_NUMBER
 	CGROUP=$root$CGROUP_NAME
 	mkdir "$CGROUP"
@@ -258,7 +270,7 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	pidns=$(stat -L -c %i "/proc/$outer/ns/pid")
 	userns=$(stat -L -c %i "/proc/$outer/ns/user")
 	mntns=$(stat -L -c %i "/proc/$outer/ns/mnt")
-	kill "$outer"
+	kill -KILL "$outer"	# the namespace's init: other signals it ignores
 	watch_stop
 	[ "$mntns" != "$(stat -L -c %i /proc/self/ns/mnt)" ]
 	the_line 'path="ns/only-here/new"'
@@ -394,4 +406,27 @@ time.sleep(3)"' &
 	watch_stop
 	the_line 'path="sticky/f"'
 	has state_unread=stuck
+}
+
+@test "watch: a watcher in a pid namespace of its own numbers callers as its /proc does, and has no pid for one outside" {
+	WATCH_OUT=$SCRATCH/out
+	unshare -pf --mount-proc sh -c '
+		"$0" > "$1" 2> "$2" & watcher=$!
+		until grep -q watching "$2"; do sleep 0.05; done
+		"$3" sys_openat inside creat,directory > /dev/null & caller=$!
+		wait "$caller"
+		echo "$caller" > "$4"
+		until [ -e "$5" ]; do sleep 0.05; done
+		kill -INT "$watcher" && wait "$watcher"' \
+		"$WATCHER" "$WATCH_OUT" "$SCRATCH/err" "$STATIC" "$SCRATCH/inner" "$SCRATCH/done" &
+	local ns=$!
+	await 'path="inside"'
+	call_once "$STATIC" sys_openat outside creat,directory
+	await 'path="outside"'
+	touch done
+	wait "$ns"
+	the_line 'path="inside"'
+	has "pid=$(cat inner)" "nspid=$(cat inner)"
+	the_line 'path="outside"'
+	has pid=0 tid=0 "nspid=$CALLER" state_unread=outside
 }

@@ -45,7 +45,7 @@ struct odc_watch_event {
 	__u64 mode;
 	__u64 resolve;		/* openat2's RESOLVE_* flags */
 	__s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
-	__u32 tgid, tid;	/* as the initial pid namespace numbers them */
+	__u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	__u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	__u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
 	__u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */

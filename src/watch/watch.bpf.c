@@ -147,7 +147,9 @@ int BPF_PROG(odc_sys_enter, struct pt_regs *regs, long nr)
 	e->resolve = how.resolve;
 	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)odc_arg(regs, 0, compat);
 	odc_read_path(e, (const char *)odc_arg(regs, entry == ODC_WATCH_OPEN ? 0 : 1, compat), true);
-	if (bpf_map_update_elem(&odc_calls, &e->tid, e, BPF_ANY)) {
+	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
+
+	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
 		__sync_fetch_and_add(&odc_unpaired, 1);
 		odc_send(e);
 	}

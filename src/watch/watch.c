@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <bpf/libbpf.h>
 
@@ -51,6 +52,26 @@ static int odc_usage(const char *arg)
 		"Writes a line for every open, openat, openat2 and io_uring open on this machine\n"
 		"that passes O_CREAT|O_DIRECTORY, until SIGINT or SIGTERM.\n");
 	return help ? 0 : 2;
+}
+
+/* The kernel side, told the watcher's pid namespace, loaded; NULL and errno where it cannot be. */
+static struct odc_watch_bpf *odc_watch_bpf_load(void)
+{
+	struct stat ns;
+	struct odc_watch_bpf *skel = odc_watch_bpf__open();
+
+	if (!skel)
+		return NULL;
+	int err = stat("/proc/self/ns/pid", &ns) < 0 ? errno : 0;
+	if (!err) {
+		skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
+		err = -odc_watch_bpf__load(skel);
+	}
+	if (!err)
+		return skel;
+	odc_watch_bpf__destroy(skel);
+	errno = err;
+	return NULL;
 }
 
 /* Polls until a signal asks to stop: 0, or why it could not go on. */
@@ -96,7 +117,7 @@ int main(int argc, char **argv)
 
 	/* Asked of the kernel with the pair itself: before the watching starts, or it would be seen. */
 	odc_kernel_meaning();
-	struct odc_watch_bpf *skel = odc_watch_bpf__open_and_load();
+	struct odc_watch_bpf *skel = odc_watch_bpf_load();
 	if (!skel) {
 		fprintf(stderr, "odcreat-watch: cannot load the BPF program: %s\n", strerror(errno));
 		return 1;

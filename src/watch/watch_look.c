@@ -195,6 +195,10 @@ void odc_watch_look(const struct odc_watch_event *e, struct odc_watch_look *look
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
 		return;
 	}
+	if (!e->tgid) {
+		look->unread = "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
+		return;
+	}
 	if (odc_call_age(e) > ODC_WATCH_LATE_NS) {
 		look->unread = "late";
 		return;
