@@ -182,6 +182,7 @@ $(BUILD)/tests/early_main: tests/early_main.c $(BUILD)/tests/libearly.so
 
 test-deps:
 	@sh tests/deps.sh check
+	@sh tests/deps.sh watch
 
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
 # and the watcher (make watch) clang, bpftool and libbpf.
