@@ -262,8 +262,11 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	await 'path="ns/only-here/new"'
 	await "path=\"$SCRATCH/ns/only-here/d\""
 	local outer inner
-	for outer in $(pgrep -f odcreat-watch-ns-caller); do
-		[ "$(cat "/proc/$outer/comm")" = python3 ] && break
+	# (No pgrep: a fresh minimal root has no procps.)
+	local proc
+	for proc in /proc/[0-9]*; do
+		[ "$(cat "$proc/comm" 2>/dev/null)" = python3 ] &&
+			tr '\0' ' ' < "$proc/cmdline" | grep -q odcreat-watch-ns-caller && outer=${proc#/proc/}
 	done
 	read -r inner < "$BATS_TEST_TMPDIR/py"
 	local pidns userns mntns
