@@ -32,13 +32,15 @@ endif
 endif
 
 # Two products, each built from its folders of src/, no file named by hand:
-#   the library  src/core/ and src/preload/ (its exports: shim.map)
-#   the command  src/core/, src/cmd/ and src/cmd/seccomp/
-# include/ holds the interfaces between those folders; each folder's own
-# headers sit beside its sources. Nothing of include/ is installed.
-CORE_SRC    := $(wildcard src/core/*.c)
+#   the library  src/core/*/ and src/preload/ (its exports: shim.map)
+#   the command  src/core/*/, src/cmd/, src/cmd/seccomp/ and src/cmd/report/
+# src/core's folders are layers, each using only those below it
+# (src/LAYERS, checked by tests/layers.sh). include/ holds the interfaces
+# between folders; each folder's own headers sit beside its sources.
+# Nothing of include/ is installed.
+CORE_SRC    := $(wildcard src/core/*/*.c)
 PRELOAD_SRC := $(wildcard src/preload/*.c)
-CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/seccomp/*.c)
+CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
@@ -95,15 +97,19 @@ $(BUILD)/abi: src/abi.sh $(BUILD)/config FORCE
 	@sh src/abi.sh '$(CC) $(CFLAGS)' $(BUILD)/abi-probe > $@.new
 	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
-$(BUILD)/obj/%.o: src/%.c $(HEADERS) Makefile $(BUILD)/config
+# Each object depends on the headers it includes, as the compiler lists
+# them (-MMD), so that a change rebuilds only what it touches.
+$(BUILD)/obj/%.o: src/%.c Makefile $(BUILD)/config
 	@mkdir -p $(@D)
-	$(CC) $(OBJ_CFLAGS) -I$(<D) $(CMD_DEFINES) -c -o $@ $<
+	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) $(CMD_DEFINES) -c -o $@ $<
+
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
 $(BUILD)/libodcreat.so: $(LIB_OBJ) shim.map
 	$(CC) $(OBJ_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(LIB_OBJ)
 
 # The command's own: where the library is, and whether the loader expands
-# $LIB (musl's does not); src/cmd/seccomp/ uses src/cmd/'s headers.
+# $LIB (musl's does not); src/cmd/'s folders use src/cmd/'s headers.
 $(call obj_of,$(CMD_SRC)): $(BUILD)/abi
 $(call obj_of,$(CMD_SRC)): CMD_DEFINES = -Isrc/cmd -DODC_PREFIX='"$(PREFIX)"' \
 	-DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' -DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
@@ -127,13 +133,13 @@ $(BUILD)/abi.link: $(BUILD)/libodcreat.so $(BUILD)/abi
 	ln -sfr $(BUILD)/libodcreat.so $(MAIN_BUILD)/$(SHIM_PATH)
 	@touch $@
 
-$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/text/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -lpthread
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/errname.c -lpthread
 
-$(BUILD)/tests/glob_test: tests/glob_test.c src/core/glob.c src/core/odc_glob.h Makefile
+$(BUILD)/tests/glob_test: tests/glob_test.c src/core/config/glob.c src/core/config/odc_glob.h Makefile
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -Isrc/core -o $@ $< src/core/glob.c
+	$(CC) $(TEST_CFLAGS) -Isrc/core/config -o $@ $< src/core/config/glob.c
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
@@ -144,9 +150,9 @@ $(BUILD)/tests/odc_race: tests/odc_race.c Makefile
 	$(CC) $(TEST_CFLAGS) -o $@ $< -lpthread
 
 # Without the sanitizers, which have no static runtime.
-$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) Makefile
+$(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h tests/badptr.h src/core/text/errname.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/core/errname.c \
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< src/core/text/errname.c \
 		-lpthread
 
 $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile

@@ -21,10 +21,10 @@ $(BUILD)/bench/calls $(BUILD)/bench/combo $(BUILD)/bench/spawn $(BUILD)/bench/st
 	$(CC) $(BENCH_CFLAGS) -o $@ $< -lpthread
 
 # The least a seccomp supervisor can do, with odcreat's own filter.
-$(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c src/core/syscall.c $(HEADERS) bench/bench.mk
+$(BUILD)/bench/floor: bench/floor.c src/cmd/seccomp/filter.c src/core/kernel/syscall.c $(HEADERS) bench/bench.mk
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -Iinclude -Isrc/cmd/seccomp -o $@ bench/floor.c src/cmd/seccomp/filter.c \
-		src/core/syscall.c
+		src/core/kernel/syscall.c
 
 # The supervisor's own reads and log line, timed one by one: the command's objects but its main.
 $(BUILD)/bench/pieces: bench/pieces.c bench/batches.h $(filter-out %/cmd/odcreat.o,$(CMD_OBJ)) $(HEADERS) bench/bench.mk

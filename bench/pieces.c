@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "batches.h"
+#include "odc_config.h"
 #include "odc_log.h"
 #include "odc_target.h"
 
@@ -31,15 +32,16 @@ static char path[PATH_MAX], copy[PATH_MAX];
 static struct odc_call call = { .dirfd = AT_FDCWD, .path = copy, .flags = O_CREAT | O_DIRECTORY,
 				.mode = 0755 };
 static struct odc_found found;
+static struct odc_log_target log_to;
 
 static void identity(void) { odc_target_read(&target, target.tid); }
 static void path_copy(void) { odc_target_path(&target, (uintptr_t)path, copy, sizeof copy); }
 static void directory(void) { close(odc_target_dirfd(&target, AT_FDCWD)); }
-static void state(void) { odc_log_before(&call, &found); }
+static void state(void) { odc_log_before(&log_to, &call, &found); }
 
 static void line(void)
 {
-	odc_log(&(struct odc_log_entry){ .pid = target.tgid, .prog = target.prog, .entry = "openat",
+	odc_log(&log_to, &(struct odc_log_entry){ .pid = target.tgid, .prog = target.prog, .entry = "openat",
 					 .call = &call, .mode = ODC_EINVAL, .result = -22,
 					 .found = &found });
 }
@@ -67,6 +69,7 @@ int main(int argc, char **argv)
 	long n = strtol(argv[1], NULL, 10);
 	snprintf(path, sizeof path, "%s/missing", argv[3]);
 	setenv("ODCREAT_LOG", argv[2], 1);
+	log_to = odc_config_log();
 	pid_t child = fork();
 	if (child == 0) {
 		pause();

@@ -1,4 +1,4 @@
-# bench/report.sh, sourced by bench/run.sh. Section 6: odcreat report over a log of a million lines.
+# bench/report.sh, sourced by bench/run.sh. Section 6: odcreat report over two logs of a million lines.
 
 # --- 6. odcreat report ------------------------------------------------------
 
@@ -22,6 +22,23 @@ report_log() {	# FILE
 	}' > "$1"
 }
 
+# A log shaped like a fleet's: 50,000 programs, 100,000 processes (each a
+# run of its own), every path distinct.
+report_fleet_log() {	# FILE
+	awk -v n="$REPORT_LINES" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			pid = 1000 + i % 100000
+			printf "2026-12-04T10:00:00.%06dZ pid=%d prog=\"prog%d\" call=openat dirfd=AT_FDCWD " \
+			       "path=\"/srv/fleet/%d/name\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
+			       "semantics=native result=EINVAL state=missing would=\"einval=EINVAL freebsd=ENOENT " \
+			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
+			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
+			       i % 1000000, pid, pid % 50000, i, pid % 50000, pid * 2654435761 % 4294967296,
+			       int(i / 100000) + 1
+		}
+	}' > "$1"
+}
+
 # Instructions a line, which unlike the time do not vary from run to run:
 # (Ir over 200,000 lines - Ir over 100,000) / 100,000, callgrind.
 report_instructions() {	# LOG
@@ -35,22 +52,41 @@ report_instructions() {	# LOG
 	echo "  instructions a line: $(( (ir[1] - ir[0]) / 100000 ))   (callgrind, 200,000 lines against 100,000)"
 }
 
-report_bench() {
-	local log=$WORK/report.log secs=() i
-	[ -s "$log" ] && [ "$(wc -l < "$log")" -eq "$REPORT_LINES" ] || report_log "$log"
+# The median of 5 runs of CMD...: "SECONDS KB", the wall time and the most memory it held.
+report_median() {
+	local i runs=()
 	for i in 1 2 3 4 5; do
-		secs+=("$( { /usr/bin/time -f %e "$ODCREAT" report "$log" > /dev/null; } 2>&1 )")
+		runs+=("$( { /usr/bin/time -f '%e %M' "$@" > /dev/null; } 2>&1 | tail -n 1)")
 	done
-	local median
-	median=$(printf '%s\n' "${secs[@]}" | sort -n | sed -n 3p)
+	printf '%s\n' "${runs[@]}" | sort -n | sed -n 3p
+}
+
+# One log: odcreat report's median time and memory, against reading the same file (wc -l).
+report_one() {	# LOG WHAT
+	local got base
+	got=$(report_median "$ODCREAT" report "$1")
+	base=$(report_median wc -l "$1")
+	echo "  $2 ($(du -h "$1" | cut -f1)): median ${got% *} s of 5, $(calc "%.2f" "${got% *} * 1000000 / $REPORT_LINES") us a line," \
+		"$(calc "%.0f" "${got#* } / 1024") MB held; $(calc "%.1f" "${got% *} / (${base% *} + 0.005)")x reading it (wc -l: ${base% *} s)"
+	REPORT_SECONDS=${got% *}
+}
+
+report_bench() {
+	local log=$WORK/report.log fleet=$WORK/report-fleet.log
+	[ -s "$log" ] && [ "$(wc -l < "$log")" -eq "$REPORT_LINES" ] || report_log "$log"
+	[ -s "$fleet" ] && [ "$(wc -l < "$fleet")" -eq "$REPORT_LINES" ] || report_fleet_log "$fleet"
 	echo
-	echo "6. odcreat report over a log of $REPORT_LINES lines ($(du -h "$log" | cut -f1)), wall seconds, 5 runs"
-	echo "  runs: ${secs[*]}; median $median s   $RUN report"
-	echo "  raw: /usr/bin/time -f %e $ODCREAT report $log"
+	echo "6. odcreat report over logs of $REPORT_LINES lines, wall seconds (/usr/bin/time)   $RUN report"
+	report_one "$log" "200 programs, 977 processes, 50,000 paths"
+	local median=$REPORT_SECONDS
+	report_one "$fleet" "a fleet: 50,000 programs, 100,000 processes, every path distinct"
+	local fleet_us
+	fleet_us=$(calc "%.2f" "$REPORT_SECONDS * 1000000 / $REPORT_LINES")
+	echo "  raw: /usr/bin/time -f '%e %M' $ODCREAT report $log"
 	report_instructions "$log"
-	if awk "BEGIN { exit !($median < 1.0) }"; then
-		echo "  target: under 1 s for a million lines: met"
+	if awk "BEGIN { exit !($median < 1.0 && $fleet_us <= 1.0) }"; then
+		echo "  target: under 1 s for a million lines, and 1 us a line on the fleet's: met"
 	else
-		echo "  target: under 1 s for a million lines: NOT MET"
+		echo "  target: under 1 s for a million lines, and 1 us a line on the fleet's: NOT MET"
 	fi
 }

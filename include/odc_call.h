@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 #include "odc_mode.h"
 
 struct odc_call {
@@ -72,6 +72,13 @@ static inline bool odc_how_combined(const struct odc_open_how *how)
 
 /* The call an openat2 makes with HOW, a copy that the kernel could read. */
 struct odc_call odc_call_openat2(int dirfd, const char *path, const struct odc_open_how *how);
+
+/*
+ * Open C's path with other FLAGS and MODE, through C's own system call
+ * (openat2 with its resolve flags, or openat): a descriptor, or a negative
+ * errno.
+ */
+long odc_call_open(const struct odc_call *c, int flags, mode_t mode);
 
 /*
  * Carry out C under MODE: the caller's new descriptor, or a negative errno

@@ -1,13 +1,15 @@
 /*
  * Which semantics this process asked for, and where it wants them logged:
- * /etc/odcreat.conf, and the environment over it (src/core/config.c).
+ * /etc/odcreat.conf, and the environment over it
+ * (src/core/config/settings.c).
  */
 #ifndef ODC_CONFIG_H
 #define ODC_CONFIG_H
 
+#include "odc_log_name.h"
 #include "odc_mode.h"
 
-/* The file an administrator sets every program's mode and log in (src/core/odc_conf.h). */
+/* The file an administrator sets every program's mode and log in (odc_config_file.h). */
 #define ODC_CONFIG_FILE "/etc/odcreat.conf"
 
 /*
@@ -16,11 +18,7 @@
  */
 enum odc_mode odc_config_mode(void);
 
-/* The log: a file name, "stderr", "syslog", "journal", or NULL for none. Read with the mode. */
-const char *odc_config_log(void);
-
-/* The syslog facility's code, user (1) by default. Read with the mode. */
-#define ODC_FACILITY_USER 1
-int odc_config_facility(void);
+/* Where the log goes (kind ODC_LOG_NONE: nowhere), read with the mode. */
+struct odc_log_target odc_config_log(void);
 
 #endif

@@ -5,22 +5,8 @@
 #include <stdbool.h>
 
 #include "odc_call.h"
+#include "odc_log_name.h"
 #include "odc_predict.h"
-
-/*
- * The longest line the library logs, its newline included: a longer one is
- * cut short, and ends in "..." (src/core/odc_line.h's lines hold this
- * much). odcreat report reads no longer one.
- */
-#define ODC_LOG_LINE_MAX 2048
-
-/* ODCREAT_LOG's names that are no file. */
-#define ODC_LOG_STDERR "stderr"
-#define ODC_LOG_SYSLOG "syslog"
-#define ODC_LOG_JOURNAL "journal"
-
-/* Whether DEST is one of those names, and no file. */
-bool odc_log_names_no_file(const char *dest);
 
 struct odc_log_entry {
 	pid_t pid;		/* the caller; 0 for this process */
@@ -35,13 +21,14 @@ struct odc_log_entry {
 };
 
 /*
- * Before C is carried out: what its name holds, read into FOUND where a log
- * is configured (otherwise FOUND is left unread). Keeps errno.
+ * Before C is carried out: what its name holds, read into FOUND where the
+ * log goes somewhere (otherwise FOUND is left unread). Keeps errno.
  */
-void odc_log_before(const struct odc_call *c, struct odc_found *found);
+void odc_log_before(const struct odc_log_target *to, const struct odc_call *c,
+		    struct odc_found *found);
 
-/* Write E's line, if a log is configured. Keeps errno; async-signal-safe. */
-void odc_log(const struct odc_log_entry *e);
+/* Write E's line to TO, if it goes somewhere. Keeps errno; async-signal-safe. */
+void odc_log(const struct odc_log_target *to, const struct odc_log_entry *e);
 
 /*
  * Open the log file DEST for appending, as odc_log does: never waiting for

@@ -2,7 +2,7 @@
  * A log directory (log = DIR/, ODCREAT_LOG=DIR/): every process appends to
  * DIR/EUID.log, a file of its own user's, so that every user's calls are
  * recorded and the file's owner, which the kernel vouches for, says whose
- * they are (src/core/log_dir.c).
+ * they are (src/core/log/dir.c).
  */
 #ifndef ODC_LOG_DIR_H
 #define ODC_LOG_DIR_H
@@ -12,9 +12,6 @@
 #include <sys/types.h>
 
 struct odc_line;
-
-/* Whether DEST names a log directory: a path that ends in '/'. */
-bool odc_log_names_dir(const char *dest);
 
 /*
  * DIR opened O_PATH, its own last component never a symlink, and ST filled

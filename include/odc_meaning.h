@@ -1,6 +1,6 @@
 /*
  * What the running kernel makes of O_CREAT|O_DIRECTORY, found without
- * creating anything (src/core/meaning.c).
+ * creating anything (src/core/open/meaning.c).
  */
 #ifndef ODC_MEANING_H
 #define ODC_MEANING_H

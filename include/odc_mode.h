@@ -1,7 +1,7 @@
 /*
  * The semantics odcreat can give to open(O_CREAT|O_DIRECTORY), each written
  * once here: X(ID, FN, NAME, SYSTEMS) for the enum constant ODC_ID, the
- * function odc_FN of src/core/semantics.c (and of src/core/predict.c, its
+ * function odc_FN of src/core/open/semantics.c (and of src/core/open/predict.c, its
  * prediction), the name ODCREAT_MODE takes, and the systems it reproduces.
  * The enum, the names, the semantics and prediction tables and
  * --list-modes all come from this list.
@@ -41,6 +41,11 @@ enum odc_mode {
 int odc_mode_parse(const char *name);
 /* The same for the LEN bytes at NAME, which need not end there. */
 int odc_mode_parse_len(const char *name, size_t len);
+/*
+ * The same, trying mode FROM first and those after it next: where names
+ * come in the list's order (would=), the first try finds each.
+ */
+int odc_mode_parse_from(const char *name, size_t len, int from);
 const char *odc_mode_name(enum odc_mode mode);
 /* The systems MODE reproduces, in a phrase. */
 const char *odc_mode_systems(enum odc_mode mode);

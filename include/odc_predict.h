@@ -44,6 +44,8 @@ struct odc_outcome {
 /* C's state, read without following its last symlink and without changing anything. */
 void odc_found_read(const struct odc_call *c, struct odc_found *f);
 const char *odc_state_name(enum odc_state state);
+/* The state the LEN bytes at NAME name, as state= writes it, or -1. */
+int odc_state_parse_len(const char *name, size_t len);
 
 /* What MODE answers a call with FLAGS on a name in state F. Not for native. */
 struct odc_outcome odc_predict(enum odc_mode mode, int flags, const struct odc_found *f);

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 /*
  * What the kernel's copy of PATH as a path name says: 0, or -EFAULT,

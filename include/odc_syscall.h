@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 enum odc_syscall {
 	ODC_SYSCALL_OTHER = -1,

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "odc_errname.h"
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 struct flag_name {
 	const char *name;

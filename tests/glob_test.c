@@ -1,5 +1,5 @@
 /*
- * glob_test: src/core/glob.c against the C library's fnmatch(FNM_PATHNAME),
+ * glob_test: src/core/config/glob.c against the C library's fnmatch(FNM_PATHNAME),
  * on chosen cases and on a million random patterns and names made of the
  * bytes that matter: a, b, '/', '*', '?', '[', ']', '!', '^' and '-'. (Not
  * '\\', where glibc has quirks of its own: "*\\/" does not match "a/".)

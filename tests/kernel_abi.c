@@ -1,5 +1,5 @@
 /*
- * include/odc_kernel.h, include/arch/ and src/cmd/seccomp/odc_seccomp_abi.h
+ * include/odc_abi.h, include/arch/ and src/cmd/seccomp/odc_seccomp_abi.h
  * against this system's own kernel headers: it only has to compile. Built by make check wherever those headers are new
  * enough (5.19), as on Debian 12.
  */

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # tests/lint.sh: no shell function is handed to a program that runs a command;
+# src/LAYERS holds every include (tests/layers.py);
 # and LICENSE says what debian/copyright says.
 
 load test_helper
@@ -36,4 +37,24 @@ MIT"
 	assert_success
 	assert_output ""
 	assert_equal "$(sed -n 1p "$ROOT/LICENSE")" "MIT License"
+}
+
+@test "layers: every #include of src/ and include/ keeps to src/LAYERS" {
+	run python3 "$ROOT/tests/layers.py" "$ROOT"
+	assert_success
+	assert_output ""
+}
+
+@test "layers: an include that reaches up a layer, or past include/, fails the check" {
+	local copy="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$copy"
+	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	# The text layer reaching up to the log, and the library to a header of src/core's own.
+	sed -i '0,/#include "odc_line.h"/s//#include "odc_line.h"\n#include "odc_log.h"/' "$copy/src/core/text/line.c"
+	echo '#include "odc_at.h"' >> "$copy/src/preload/libc.c"
+	run python3 "$ROOT/tests/layers.py" "$copy"
+	assert_failure
+	assert_line "src/core/text/line.c:5: includes odc_log.h, which belongs to src/core/log, which src/core/text may not use"
+	assert_line "src/preload/libc.c:21: includes odc_at.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_equal "${#lines[@]}" 2
 }

@@ -12,7 +12,8 @@
 #   none      neither: /dev/log and the journal's socket are missing
 # DIR/fill makes /dev/log a datagram socket nobody reads, filled up, and
 # DIR/stream one of the wrong type (a stream socket), instead of a daemon;
-# idle makes journald's socket one that nobody reads, with room, and
+# full makes journald's socket one that nobody reads, filled up; idle
+# makes journald's socket one that nobody reads, with room, and
 # idle-syslog /dev/log.
 set -eu
 daemon=$1 dir=$2
@@ -96,9 +97,9 @@ fill|stream)
 	python3 "$(dirname "$0")/logd_stuck.py" "$daemon" /dev/log &
 	pid=$!
 	wait_for /dev/log ;;
-idle)
+idle|full)
 	mkdir -p /run/systemd/journal
-	python3 "$(dirname "$0")/logd_stuck.py" idle /run/systemd/journal/socket &
+	python3 "$(dirname "$0")/logd_stuck.py" "${daemon/full/fill}" /run/systemd/journal/socket &
 	pid=$!
 	wait_for /run/systemd/journal/socket ;;
 idle-syslog)

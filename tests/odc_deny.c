@@ -10,7 +10,7 @@
  * ioctl's request (the second), an openat's flags (the third). ERRNO is
  * ENOSYS, EINVAL, EPERM, ENOTTY, ENOTDIR or ENOENT. "question" is openat
  * with the flags of odcreat's question about the kernel's meaning
- * (src/core/meaning.c): a sandbox that refuses it hides the meaning, and
+ * (src/core/open/meaning.c): a sandbox that refuses it hides the meaning, and
  * ENOTDIR or ENOENT answer it as a kernel with the series or an older
  * kernel would.
  */

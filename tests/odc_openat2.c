@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 __attribute__((visibility("default"))) int openat2(int dirfd, const char *path,
 						    const struct odc_open_how *how, size_t size)

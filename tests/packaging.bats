@@ -149,3 +149,51 @@ preload() {
 	assert_equal "$(cat "$R/root/etc/ld.so.preload")" "$R/a.so"
 	assert_equal "$(cat "$R/upper/ld.so.preload")" '/usr/$LIB/odcreat/libodcreat.so'
 }
+
+@test "prerm remove: one line of 200,000 entries, ours among them, takes no longer than 2,000,000 lines" {
+	# Both files under DPKG_ROOT, where no loader reads them; the overlay's
+	# empty /etc/ld.so.preload hides this machine's from the programs here.
+	: > "$R/upper/ld.so.preload"
+	mkdir -p "$R/one/etc" "$R/many/etc"
+	# Ours first, last, and every 50,000 entries between others, each
+	# form of ours; the others with separators of every kind.
+	awk -v own="$OWN" -v one="$R/one/etc/ld.so.preload" -v want="$R/one.want" 'BEGIN {
+		ours[1] = "/usr/$LIB/odcreat/libodcreat.so"
+		ours[2] = "/usr/${LIB}/odcreat/libodcreat.so"
+		ours[3] = own
+		split(":, ,\t,: \t", sep, ",")
+		printf "%s:", ours[1] > one
+		for (i = 1; i <= 200000; i++) {
+			s = i > 1 ? sep[i % 4 + 1] : ""
+			if (i % 50000 == 0)
+				printf "%s%s", s, ours[i / 50000 % 3 + 1] > one
+			printf "%s/o/%d.so", s, i > one
+			printf "%s/o/%d.so", s, i > want
+		}
+		printf " %s\n", own > one
+		printf "\n" > want
+	}'
+	awk -v own="$OWN" 'BEGIN {
+		for (i = 1; i <= 2000000; i++) {
+			if (i % 500000 == 0)
+				print own
+			print "/o/" i ".so"
+		}
+	}' > "$R/many/etc/ld.so.preload"
+	grep -vxF "$OWN" "$R/many/etc/ld.so.preload" > "$R/many.want"
+
+	start=${EPOCHREALTIME/./}
+	run in_etc "DPKG_ROOT='$R/many' '$R/prerm' remove"
+	many=$((${EPOCHREALTIME/./} - start))
+	assert_success
+	cmp "$R/many.want" "$R/many/etc/ld.so.preload"
+
+	# Twice as long and a second more: room for a busy machine, where
+	# taking the line apart in time quadratic in its length took a minute.
+	limit=$((2 * many + 1000000))
+	limit=$((limit / 1000000)).$(printf %06d $((limit % 1000000)))
+	run in_etc "DPKG_ROOT='$R/one' timeout $limit '$R/prerm' remove"
+	[ "$status" -ne 124 ] || fail "one line: not done in ${limit}s, twice the time of 2,000,000 lines and a second"
+	assert_success
+	cmp "$R/one.want" "$R/one/etc/ld.so.preload"
+}

@@ -150,6 +150,23 @@ print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r
 	assert_output "10 8 10 [('/usr/bin/a', 2), ('/usr/bin/b', 3), ('/usr/bin/c', 3)]"
 }
 
+@test "paths: counted exactly up to 100 a row, then as more than 100, in every format" {
+	local i
+	{
+		for i in $(seq 150); do sline 10 "$i" 0 /usr/bin/a | sed "s#path=\"/x\"#path=\"/a/$i\"#"; done
+		for i in 1 2 3 2 1; do sline 11 "$i" 0 /usr/bin/b | sed "s#path=\"/x\"#path=\"/b/$i\"#"; done
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_line --index 1 --regexp '^"/usr/bin/a",150,1,0,150,>100,missing,'
+	assert_line --index 2 --regexp '^"/usr/bin/b",5,1,[0-9]+,5,3,missing,'
+	run "$ODCREAT" report log
+	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100  missing '
+	run "$ODCREAT" report --format=json log
+	run python3 -c 'import json, sys
+print([(p["program"], p["paths"], p["paths_more"]) for p in json.load(sys.stdin)["rows"]])' <<< "$output"
+	assert_output "[('/usr/bin/a', 100, True), ('/usr/bin/b', 3, False)]"
+}
+
 @test "the program is the executable the sender names, not the name it ran by: one row for a program run by two names" {
 	{ sline 1 1 0 /usr/bin/python3.11; sline 2 1 0 /usr/bin/python3.11 | sed 's/prog="python3.11"/prog="python3"/'; } > log
 	run "$ODCREAT" report --format=csv log

@@ -16,7 +16,7 @@
 #define ODC_ARCH_ABIS \
 	{ ODC_AUDIT_ARCH_AARCH64, { -1, ODC_NR_OPENAT, ODC_NR_OPENAT2 }, false }
 
-static inline long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+static inline long odc_arch_trap(long nr, long a, long b, long c, long d, long e, long f)
 {
 	register long x8 __asm__("x8") = nr;
 	register long x0 __asm__("x0") = a;

@@ -31,7 +31,7 @@
  * The sixth argument goes in %ebp, which the compiler will not hand out, so
  * it travels in memory with the number and is loaded around the trap.
  */
-static inline long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+static inline long odc_arch_trap(long nr, long a, long b, long c, long d, long e, long f)
 {
 	long nr_and_f[2] = { nr, f };
 	long ret;

@@ -26,7 +26,7 @@
 				   ODC_X32_SYSCALL_BIT | ODC_NR_OPENAT2 }, true }, \
 	{ ODC_AUDIT_ARCH_I386, { ODC_I386_NR_OPEN, ODC_I386_NR_OPENAT, ODC_NR_OPENAT2 }, false }
 
-static inline long odc_raw_trap(long nr, long a, long b, long c, long d, long e, long f)
+static inline long odc_arch_trap(long nr, long a, long b, long c, long d, long e, long f)
 {
 	register long r10 __asm__("r10") = d;
 	register long r8 __asm__("r8") = e;

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "odc_conf.h"
+#include "odc_config_file.h"
 #include "odc_config_check.h"
 #include "odc_exit.h"
 
@@ -57,14 +57,14 @@ int odc_config_check(const char *file)
 		close(fd);
 	fflush(stdout);
 	bool trusted;
-	fd = (int)odc_conf_open(file, STDOUT_FILENO, &trusted);
+	fd = (int)odc_config_file_open(file, STDOUT_FILENO, &trusted);
 	if (fd < 0) {
 		printf("odcreat: %s: not read\n", file);
 		return ODC_EXIT_PROBLEMS;
 	}
 	struct odc_logs logs = { 0 };
 	struct odc_settings s = { .mode = ODC_MODE_DEFAULT, .on_log = odc_note_log, .on_log_arg = &logs };
-	int bad = odc_conf_parse(fd, file, NULL, &s, STDOUT_FILENO);
+	int bad = odc_config_file_parse(fd, file, NULL, &s, STDOUT_FILENO);
 	close(fd);
 	int unrecorded = odc_explain_logs(file, &logs);
 	if (bad)

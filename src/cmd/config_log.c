@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "odc_config_check.h"
-#include "odc_log.h"
 #include "odc_log_dir.h"
+#include "odc_log_name.h"
 
 static const char *odc_user_name(uid_t uid)
 {
@@ -168,15 +168,17 @@ static int odc_explain_dir(const char *dir)
 int odc_explain_log(const char *file, unsigned line, const char *value)
 {
 	printf("odcreat: %s:%u: log = %s: ", file, line, value);
-	if (strcmp(value, ODC_LOG_SYSLOG) == 0 || strcmp(value, ODC_LOG_JOURNAL) == 0) {
+	switch (odc_log_kind_of(value)) {
+	case ODC_LOG_SYSLOG:
+	case ODC_LOG_JOURNAL:
 		printf("records every user's calls\n");
 		return 0;
-	}
-	if (strcmp(value, ODC_LOG_STDERR) == 0) {
+	case ODC_LOG_STDERR:
 		printf("each program writes its calls to its own standard error, nowhere in common\n");
 		return 0;
-	}
-	if (odc_log_names_dir(value))
+	case ODC_LOG_DIR:
 		return odc_explain_dir(value);
-	return odc_explain_file(value);
+	default:
+		return odc_explain_file(value);
+	}
 }

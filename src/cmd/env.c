@@ -173,8 +173,9 @@ static bool odc_open_log_file(const char *log)
 void odc_set_log(const char *log)
 {
 	char absolute[PATH_MAX];
+	enum odc_log_kind kind = odc_log_kind_of(log);
 
-	if (!odc_log_names_no_file(log)) {
+	if (kind == ODC_LOG_FILE || kind == ODC_LOG_DIR) {
 		if (log[0] != '/') {
 			char cwd[PATH_MAX];
 			if (!getcwd(cwd, sizeof cwd) ||
@@ -185,7 +186,7 @@ void odc_set_log(const char *log)
 			}
 			log = absolute;
 		}
-		if (odc_log_names_dir(log)) {
+		if (kind == ODC_LOG_DIR) {
 			odc_check_log_dir(log);
 		} else if (!odc_open_log_file(log)) {
 			unsetenv("ODCREAT_LOG");

@@ -109,7 +109,7 @@ static void odc_list_modes(void)
 static bool odc_supervisor_needed(bool verbose)
 {
 	enum odc_mode mode = odc_config_mode(), meaning = odc_kernel_meaning();
-	const char *log = odc_config_log();
+	bool log = odc_config_log().kind != ODC_LOG_NONE;
 	bool needed = log || (mode != ODC_NATIVE && meaning != mode);
 	const char *how = !needed ? "no seccomp filter, no supervisor; the kernel answers"
 		: mode == ODC_EINVAL && !log ? "the seccomp filter answers open and openat, "

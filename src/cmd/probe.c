@@ -12,38 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include "odc_errname.h"
 #include "odc_exit.h"
+#include "odc_libc.h"
 #include "odc_meaning.h"
 #include "odc_probe.h"
-#include "odc_real.h"
-#include "odc_sys.h"
-
-enum odc_probe_object { ODC_PROBE_NOTHING, ODC_PROBE_DIR, ODC_PROBE_DATA };
-
-/* Each state: the object made, at "p" or, through a symlink p -> t, at "t". */
-struct odc_probe_state {
-	const char *name;
-	const char *path;
-	enum odc_probe_object object;
-	bool via_link;
-};
-
-/* Named as the log's state= names them, so that the two read alike. */
-static const struct odc_probe_state odc_probe_states[] = {
-	{ "missing", "p", ODC_PROBE_NOTHING, false },
-	{ "dir", "p", ODC_PROBE_DIR, false },
-	{ "file", "p", ODC_PROBE_DATA, false },
-	{ "link-dir", "p", ODC_PROBE_DIR, true },
-	{ "link-file", "p", ODC_PROBE_DATA, true },
-	{ "dangling", "p", ODC_PROBE_NOTHING, true },
-	{ "missing/", "p/", ODC_PROBE_NOTHING, false },
-	{ "no-parent", "a/p", ODC_PROBE_NOTHING, false },
-};
+#include "odc_probe_call.h"
 
 /* What the table's words mean: nobody should need the source to read it. */
 static const char odc_probe_legend[] =
@@ -55,102 +32,11 @@ static const char odc_probe_legend[] =
 	"on disk after: unchanged, or what p and t then are: dir, file (empty), data\n"
 	"  (a file holding data) or link. same as: the modes that do exactly that.\n";
 
-#define ODC_PROBE_STATES (sizeof odc_probe_states / sizeof odc_probe_states[0])
 #define ODC_PROBE_MODES ODC_NATIVE	/* every mode before native */
-#define ODC_PROBE_TEXT 64
 /* The terminal's classic width, which every line of the output keeps to. */
 #define ODC_PROBE_WIDTH 80
 /* Where the "same as" column starts: state, O_EXCL, result and disk before it. */
 #define ODC_PROBE_MODES_AT (10 + 1 + 6 + 1 + 7 + 1 + 14)
-
-static int odc_probe_put_data(int dir, const char *name)
-{
-	long fd = odc_real_openat(dir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-
-	if (fd < 0)
-		return -1;
-	ssize_t n = write((int)fd, "data", 4);
-	close((int)fd);
-	return n == 4 ? 0 : -1;
-}
-
-static int odc_probe_setup(int dir, const struct odc_probe_state *s)
-{
-	const char *name = s->via_link ? "t" : "p";
-	int err = s->object == ODC_PROBE_DIR ? mkdirat(dir, name, 0755) :
-		  s->object == ODC_PROBE_DATA ? odc_probe_put_data(dir, name) : 0;
-
-	if (err == 0 && s->via_link)
-		err = symlinkat("t", dir, "p");
-	return err;
-}
-
-static void odc_probe_clear(int dir)
-{
-	static const char *const names[] = { "p", "t" };
-
-	for (size_t i = 0; i < 2; i++)
-		if (unlinkat(dir, names[i], 0) < 0 && errno == EISDIR)
-			unlinkat(dir, names[i], AT_REMOVEDIR);
-}
-
-static void odc_probe_describe_name(int dir, const char *name, char *out, size_t len)
-{
-	struct stat st;
-	size_t used = strlen(out);
-
-	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return;
-	snprintf(out + used, len - used, " %s:%s", name,
-		 S_ISDIR(st.st_mode) ? "dir" : S_ISLNK(st.st_mode) ? "link" :
-		 st.st_size ? "data" : "file");
-}
-
-/* What p and t are (" p:link t:dir"), appended to OUT; "" where neither is. */
-static void odc_probe_describe_disk(int dir, char *out, size_t len)
-{
-	odc_probe_describe_name(dir, "p", out, len);
-	odc_probe_describe_name(dir, "t", out, len);
-}
-
-/*
- * "RESULT DISK", as the table shows them: "fd:dir p:dir", "ENOTDIR p:file",
- * "EINVAL unchanged", where the disk is as BEFORE describes it.
- */
-static void odc_probe_describe(int dir, long ret, const char *before, char *out, size_t len)
-{
-	struct stat st;
-
-	if (ret < 0)
-		snprintf(out, len, "%s", odc_errname((int)-ret));
-	else if (fstat((int)ret, &st) == 0)
-		snprintf(out, len, "fd:%s", S_ISDIR(st.st_mode) ? "dir" : "file");
-	if (ret >= 0)
-		close((int)ret);
-	size_t used = strlen(out);
-	odc_probe_describe_disk(dir, out, len);
-	if (strcmp(out + used, before) == 0)
-		snprintf(out + used, len - used, " unchanged");
-}
-
-/* What one call does in STATE: the kernel's (MODE < 0) or a mode's. */
-static int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, size_t len)
-{
-	struct odc_call c = { .dirfd = dir, .path = odc_probe_states[state].path,
-			      .flags = flags, .mode = 0755 };
-
-	if (odc_probe_setup(dir, &odc_probe_states[state]) < 0) {
-		fprintf(stderr, "odcreat: --probe could not prepare \"%s\": %s\n",
-			odc_probe_states[state].name, strerror(errno));
-		return -1;
-	}
-	char before[ODC_PROBE_TEXT] = "";
-	odc_probe_describe_disk(dir, before, sizeof before);
-	long ret = mode < 0 ? odc_real_openat(dir, c.path, flags, c.mode) : odc_semantics(mode, &c);
-	odc_probe_describe(dir, ret, before, out, len);
-	odc_probe_clear(dir);
-	return 0;
-}
 
 /*
  * FMT's text as prose, broken at spaces into lines of at most
@@ -194,7 +80,7 @@ static int odc_probe_row(size_t state, bool excl, const char *kernel)
 {
 	const char *space = strchr(kernel, ' ');
 
-	return printf("%-10s %-6s %-7.*s %-14s", odc_probe_states[state].name, excl ? "yes" : "no",
+	return printf("%-10s %-6s %-7.*s %-14s", odc_probe_state_name(state), excl ? "yes" : "no",
 		      (int)(space - kernel), kernel, space + 1);
 }
 
@@ -276,7 +162,7 @@ int odc_probe(void)
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		return ODC_EXIT_FAILED;
 	}
-	long dir = odc_real_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	long dir = odc_libc_openat(AT_FDCWD, where, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	int status = dir < 0 ? ODC_EXIT_FAILED : odc_probe_in((int)dir, where);
 	if (dir >= 0) {
 		odc_probe_clear((int)dir);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "odc_next.h"
-#include "odc_raw.h"
+#include "odc_trap.h"
 
 struct odc_next odc_next;
 
@@ -119,7 +119,7 @@ void odc_next_resolve(void)
 
 long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
 {
-	long ret = odc_raw_call(nr, a, b, c, d, e, f);
+	long ret = odc_trap(nr, a, b, c, d, e, f);
 
 	if (ret < 0) {
 		errno = (int)-ret;

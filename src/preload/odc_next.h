@@ -10,7 +10,7 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 typedef int odc_open_fn(const char *, int, ...);
 typedef int odc_openat_fn(int, const char *, int, ...);

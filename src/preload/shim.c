@@ -40,11 +40,12 @@ static long odc_emulate(const char *entry, const struct odc_call *c)
 {
 	int saved_errno = errno;
 	enum odc_mode mode = odc_config_mode();
+	struct odc_log_target log = odc_config_log();
 	struct odc_found found;
-	odc_log_before(c, &found);
+	odc_log_before(&log, c, &found);
 	long ret = odc_semantics(mode, c);
 
-	odc_log(&(struct odc_log_entry){
+	odc_log(&log, &(struct odc_log_entry){
 		.entry = entry, .call = c, .mode = mode, .result = ret, .found = &found });
 	if (ret < 0) {
 		errno = (int)-ret;

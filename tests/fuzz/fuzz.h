@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 #include "odc_mode.h"
 
 enum fz_state {

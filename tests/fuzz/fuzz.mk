@@ -23,12 +23,12 @@ FUZZ_ARGS    ?=
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/fuzz_semantics
 FUZZ_REPORT_BIN := $(FUZZ_DIR)/fuzz_report
-# The harness #includes config.c and log_dest.c, to reset their state for each input.
-FUZZ_LIB_SRC := $(filter-out src/core/config.c src/core/log_dest.c,$(CORE_SRC) $(PRELOAD_SRC))
-FUZZ_REPORT_LIB_SRC := src/cmd/report_lines.c src/cmd/report_parse.c src/cmd/report_export.c \
-		       src/cmd/report_tally.c src/cmd/report_print.c src/cmd/real.c $(CORE_SRC)
+# The harness #includes settings.c and dest.c, to reset their state for each input.
+FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
+FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/main.c src/cmd/report/dir.c,$(wildcard src/cmd/report/*.c)) \
+		       src/cmd/libc.c $(CORE_SRC)
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude -Isrc/core -Isrc/preload -D_GNU_SOURCE
+		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude $(addprefix -I,$(wildcard src/core/*/)) -Isrc/preload -D_GNU_SOURCE
 
 .PHONY: fuzz fuzz-build fuzz-deps
 
@@ -46,7 +46,7 @@ $(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h tests/badptr.h $(CORE_SRC) $(PRELOAD_
 
 $(FUZZ_REPORT_BIN): tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -o $@ tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -o $@ tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
 
 # fuzz_run NAME TIMEOUT ENVIRONMENT SEEDS: run $(FUZZ_DIR)/NAME for
 # FUZZ_SECONDS, each input bounded to TIMEOUT seconds, its corpus in

@@ -15,8 +15,8 @@
  * call through one entry point, and compares the result, errno, the
  * descriptor count and what is left on disk with model(), an executable
  * copy of tests/table.txt and the README's rules, written independently of
- * src/core/semantics.c. At the end of the input the warning line (unknown mode)
- * and the log lines are checked, a good call's would= (src/core/predict.c)
+ * src/core/open/semantics.c. At the end of the input the warning line (unknown mode)
+ * and the log lines are checked, a good call's would= (src/core/open/predict.c)
  * against model() in every mode.
  *
  * A step may also pass bad input: a path or an open_how at an address the
@@ -34,11 +34,11 @@
  * $TMPDIR or /tmp), ODC_FUZZ_TABLE (tests/table.txt, checked against the
  * model at start-up), ODC_FUZZ_REPO (the repository, for reproducers).
  */
-#include "../../src/core/config.c"
-#include "../../src/core/log_dest.c"
+#include "../../src/core/config/settings.c"
+#include "../../src/core/log/dest.c"
 #include "odc_errname.h"
 #include "odc_meaning.h"
-#include "odc_raw.h"
+#include "odc_trap.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -497,13 +497,13 @@ static long fz_kernel(enum fz_entry e, int dirfd, const char *path, int flags, m
 	switch (e) {
 	case E_OPENAT2:
 	case E_SYS_OPENAT2:
-		return odc_raw_call(SYS_openat2, dirfd, (long)path, (long)how, sizeof *how, 0, 0);
+		return odc_trap(SYS_openat2, dirfd, (long)path, (long)how, sizeof *how, 0, 0);
 	case E_OPEN:
 	case E_OPEN64:
 	case E_SYS_OPEN:
-		return odc_raw_call(SYS_open, (long)path, flags, mode, 0, 0, 0);
+		return odc_trap(SYS_open, (long)path, flags, mode, 0, 0, 0);
 	default:
-		return odc_raw_call(SYS_openat, dirfd, (long)path, flags, mode, 0, 0);
+		return odc_trap(SYS_openat, dirfd, (long)path, flags, mode, 0, 0);
 	}
 }
 
@@ -530,7 +530,7 @@ static bool fz_logged(const struct fz_step *st)
 }
 
 /*
- * The survey's predictions a logged good call must show (src/core/predict.c):
+ * The survey's predictions a logged good call must show (src/core/open/predict.c):
  * the model's answer in each mode, native's as the kernel's meaning, and
  * whether it makes anything.
  */

@@ -1,4 +1,4 @@
-/* The model: what each mode must do, from tests/table.txt and the README, written apart from src/core/semantics.c. */
+/* The model: what each mode must do, from tests/table.txt and the README, written apart from src/core/open/semantics.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * The kernel interfaces of odcreat --seccomp, under its own names, as
- * include/odc_kernel.h has the rest: pidfds, classic BPF and seccomp's
+ * include/odc_abi.h has the rest: pidfds, classic BPF and seccomp's
  * user notification.
  */
 #ifndef ODC_SECCOMP_ABI_H
@@ -10,7 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "odc_kernel.h"
+#include "odc_abi.h"
 
 /* pidfd_open(2) for one thread, whose descriptor table may be its own (6.9). */
 #define ODC_PIDFD_THREAD 0200	/* O_EXCL */

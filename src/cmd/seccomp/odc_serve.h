@@ -7,11 +7,13 @@
 
 #include "odc_seccomp_abi.h"
 
+#include "odc_log_name.h"
 #include "odc_mode.h"
 
 struct odc_server {
 	int listener;		/* the filter's */
 	enum odc_mode mode;
+	struct odc_log_target log;	/* where each call served is logged */
 	bool unlogged_einval;	/* einval's answers need nothing but the flags */
 	struct odc_seccomp_notif *notif;	/* sized as the running kernel says */
 	struct odc_seccomp_notif_resp *resp;
@@ -19,10 +21,11 @@ struct odc_server {
 };
 
 /*
- * Make S ready to serve MODE on this kernel (the listener comes later):
- * 0, or a negative errno, the kernel's when it has no user notification.
+ * Make S ready to serve MODE on this kernel, logging to LOG (the listener
+ * comes later): 0, or a negative errno, the kernel's when it has no user
+ * notification.
  */
-int odc_server_init(struct odc_server *s, enum odc_mode mode);
+int odc_server_init(struct odc_server *s, enum odc_mode mode, struct odc_log_target log);
 
 /* Take one notification from S's listener and answer it. */
 void odc_serve(struct odc_server *s);

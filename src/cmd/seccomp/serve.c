@@ -1,6 +1,6 @@
 /*
  * Answering one notified call for odcreat --seccomp: read what the target
- * passed, run the library's semantics (src/core/semantics.c) on its behalf, and
+ * passed, run the library's semantics (src/core/open/semantics.c) on its behalf, and
  * hand the result over with SECCOMP_IOCTL_NOTIF_ADDFD, or answer the errno.
  */
 #include <errno.h>
@@ -14,7 +14,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "odc_config.h"
 #include "odc_log.h"
 #include "odc_request.h"
 
@@ -136,7 +135,7 @@ static void odc_log_request(const struct odc_request *r, const char *entry, long
 	struct odc_call shown = r->call;
 
 	shown.dirfd = r->target_dirfd;
-	odc_log(&(struct odc_log_entry){
+	odc_log(&r->s->log, &(struct odc_log_entry){
 		.pid = r->target.tgid,
 		.prog = r->target.prog,
 		.entry = entry,
@@ -193,7 +192,7 @@ void odc_serve(struct odc_server *s)
 	long err = odc_read_target(&r, path_addr);
 	struct odc_found found = { .state = ODC_STATE_UNREAD };
 	if (!r.caller.refused && !err)
-		odc_log_before(&r.call, &found);
+		odc_log_before(&s->log, &r.call, &found);
 	if (odc_still_waiting(s, r.id)) {
 		long ret = err ? err : odc_carry_out(&r);
 		if (ret < 0)
@@ -204,14 +203,15 @@ void odc_serve(struct odc_server *s)
 		close(r.call.dirfd);
 }
 
-int odc_server_init(struct odc_server *s, enum odc_mode mode)
+int odc_server_init(struct odc_server *s, enum odc_mode mode, struct odc_log_target log)
 {
 	struct odc_seccomp_notif_sizes sizes;
 
 	*s = (struct odc_server){
 		.listener = -1,
 		.mode = mode,
-		.unlogged_einval = mode == ODC_EINVAL && !odc_config_log(),
+		.log = log,
+		.unlogged_einval = mode == ODC_EINVAL && log.kind == ODC_LOG_NONE,
 	};
 	if (syscall(ODC_NR_SECCOMP, ODC_SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
 		return -errno;

@@ -127,7 +127,7 @@ int odc_supervise(char **argv)
 	struct odc_supervisor s = { .child = 0 };
 	sigset_t handled, old_mask;
 	int sock[2];
-	int err = odc_server_init(&s.server, odc_config_mode());
+	int err = odc_server_init(&s.server, odc_config_mode(), odc_config_log());
 
 	if (err < 0) {
 		odc_fail_install(-err);

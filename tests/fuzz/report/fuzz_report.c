@@ -1,7 +1,7 @@
 /*
  * fuzz_report: libFuzzer harness for odcreat report's readers and printers
- * (src/cmd/report_lines.c, report_parse.c, report_export.c, report_tally.c,
- * report_print.c), which read logs that any local user can write into.
+ * (src/cmd/report/: lines.c, parse.c, export.c, tally.c, print.c), which
+ * read logs that any local user can write into.
  *
  * One input is a byte of options, then the text read: bit 0 chooses the
  * log's lines or journald's export format; bit 1 gives the report a self
@@ -29,7 +29,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "odc_report.h"
+#include "odc_report_parts.h"
 
 #define FUZZ_REPORT_SELF "/usr/bin/odcreat"
 

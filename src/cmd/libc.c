@@ -1,0 +1,13 @@
+/* The command's own opens go straight to the kernel: it interposes nothing. */
+#include "odc_trap.h"
+#include "odc_libc.h"
+
+long odc_libc_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	return odc_trap(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
+}
+
+long odc_libc_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
+{
+	return odc_trap(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
+}

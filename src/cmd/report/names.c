@@ -1,0 +1,79 @@
+/*
+ * Names as the report holds and prints them (odc_report_parts.h): the
+ * log's escaping read back and written again, printable ASCII alone, and
+ * each output format's quoting, so that no name a log holds can forge a
+ * row, reach a terminal's escapes or break a string.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "odc_report_parts.h"
+
+static int odc_hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool escaped)
+{
+	static const char mark[] = "\\...";
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if (escaped && ch == '\\' && i + 3 < len && s[i + 1] == 'x' &&
+		    odc_hex(s[i + 2]) >= 0 && odc_hex(s[i + 3]) >= 0) {
+			ch = (unsigned char)(odc_hex(s[i + 2]) << 4 | odc_hex(s[i + 3]));
+			i += 3;
+		}
+		bool plain = ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
+		size_t need = plain ? 1 : 4;
+		if (n + need + sizeof mark > size) {
+			memcpy(out + n, mark, sizeof mark);
+			return n + sizeof mark - 1;
+		}
+		if (plain)
+			out[n++] = (char)ch;
+		else
+			n += (size_t)snprintf(out + n, 5, "\\x%02x", ch);
+	}
+	out[n] = '\0';
+	return n;
+}
+
+void odc_report_put_json(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/*
+ * A cell a spreadsheet would take for a formula (it begins with =, +, -,
+ * @, a tab or a carriage return) begins with a quote, as OWASP advises.
+ */
+void odc_report_put_csv(const char *s)
+{
+	putchar('"');
+	if (*s && strchr("=+-@\t\r", *s))
+		putchar('\'');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}

@@ -1,0 +1,219 @@
+/*
+ * The parts of odcreat report (src/cmd/report/), what they share. Records
+ * are read from log lines or journald's export format, tallied per
+ * program, per host or per both, and printed as text, CSV or JSON.
+ */
+#ifndef ODC_REPORT_PARTS_H
+#define ODC_REPORT_PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "odc_line.h"
+#include "odc_mode.h"
+#include "odc_report_set.h"
+
+/*
+ * One logged call, pointing into the text it was read from. The program's
+ * name is raw bytes, or written as the log writes it (\xHH escapes). The
+ * sender is the process that logged it (its pid, as text), which numbers
+ * the lines of each of its runs (one image under one euid; RUN, its tag):
+ * SEQ, and LOST before it (both 0 where the line has none).
+ * CLAIMED: the program's name is the sender's own word, not journald's.
+ */
+struct odc_record {
+	const char *prog, *host, *sender, *run, *path, *result, *state, *would, *uid;
+	size_t prog_len, host_len, sender_len, run_len, path_len, result_len, state_len, would_len,
+		uid_len;
+	unsigned long seq, lost;
+	bool prog_escaped, claimed;
+};
+
+/*
+ * A program's name as the report holds and prints it: the log's escaping,
+ * printable ASCII alone, so that no name can forge a row, reach a
+ * terminal's escapes or break a JSON string; cut short and marked at this
+ * length.
+ */
+#define ODC_REPORT_NAME_MAX 1024
+
+/* The host of a call whose log does not name one: a file log's, say. */
+#define ODC_REPORT_NO_HOST "(unknown)"
+
+/*
+ * The distinct paths a row counts exactly, one hash of each kept; past
+ * this many it says "more than": a log of paths all distinct costs memory
+ * for each program and host, not for each path.
+ */
+#define ODC_REPORT_PATHS_MAX 100
+
+/* A row: a program, a host, or a program on a host (--by). */
+struct odc_report_prog {
+	char *name, *host;
+	long calls, paths, claimed, lost;
+	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
+	size_t paths_cap;
+	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
+	long hosts, programs;		/* how many of each the row's calls came from */
+	unsigned states;		/* bit S: enum odc_state S was seen */
+	long differ[ODC_MODE_COUNT];	/* calls the mode would have answered otherwise */
+	long made[ODC_MODE_COUNT];	/* calls in which it would have left something new */
+	unsigned predicted;		/* bit M: some of its calls' would= named mode M */
+};
+
+
+/*
+ * A run's lines: the lowest and highest numbers seen, how many arrived,
+ * and the most it said it had lost. The numbers missing between the two
+ * are calls lost; those before the lowest may be in a log not read (one
+ * rotated away, a directory renamed), and count only as the run said.
+ */
+struct odc_report_stream {
+	size_t row;
+	unsigned long first, seq, got, lost;
+};
+
+enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
+
+/* A sender's pid and run, as text, at most this long each. */
+#define ODC_SENDER_MAX 24
+
+/* The last record's pair and sender, which the next is most often from too. */
+struct odc_report_last {
+	size_t pair, stream, key_len, sender_len;
+	char key[2 * ODC_REPORT_NAME_MAX + 1];
+	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
+};
+
+struct odc_report {
+	struct odc_report_prog *progs;
+	size_t progs_cap;
+	unsigned by;			/* ODC_BY_*: what a row is */
+	struct odc_report_set names;	/* the rows' keys: their numbers index progs */
+	unsigned long long path_key[2];	/* the paths' hash key */
+	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
+	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
+	struct odc_report_set hosts, programs;	/* every host and program seen */
+	struct odc_report_set senders;	/* a pair's number, a pid, a run: their numbers index streams */
+	struct odc_report_stream *streams;
+	size_t streams_cap;
+	struct odc_report_last last;
+	long claimed, lost;
+	long records, unparsed;
+	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
+	long skipped;			/* log directories' files that were not their users' own */
+	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
+	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
+};
+
+/*
+ * A file's lines, read through a buffer of fixed size (src/cmd/report/lines.c),
+ * so that no line, however long, takes memory or ends the reading: each
+ * handed out in place, and left there until the next call. A line longer
+ * than MAX is none a reader wants: it is read past to its newline and
+ * handed out as bad. A sparse file's holes are skipped, never read, and
+ * a line that one cuts is bad too.
+ */
+struct odc_lines {
+	int fd;
+	int error;		/* read's errno, where it failed: the reading ended there */
+	size_t max;
+	size_t start, end;	/* buf[start, end): read, not yet handed out */
+	bool eof, skipping;	/* skipping: the line being read is longer than max */
+	bool cut;		/* the line being read has a hole in it */
+	bool sparse;		/* the file says where its holes are (SEEK_DATA) */
+	off_t pos, data_end;	/* buf[end]'s offset (-1: none, a pipe), and the next hole's */
+	unsigned long long zeros;	/* a hole's bytes before buf[start], not yet taken */
+	unsigned long long holes;	/* every hole's bytes skipped */
+	long number;		/* the lines handed out */
+	char buf[65536];
+};
+
+enum odc_lines_got { ODC_LINES_END, ODC_LINES_LINE, ODC_LINES_BAD };
+
+void odc_lines_start(struct odc_lines *in, int fd, size_t max);
+/*
+ * The next line, without its newline, at *LINE for *LEN bytes: LINE; BAD
+ * where it is longer than max (*LINE and *LEN are then no line); END at
+ * the end of the input, or where it could not be read.
+ */
+enum odc_lines_got odc_lines_next(struct odc_lines *in, const char **line, size_t *len);
+/*
+ * The next LEN bytes after the last line handed out (a binary field's),
+ * copied to TO, or read past where TO is NULL (a hole's are zeros): false
+ * where the input ends first. The next line begins after them.
+ */
+bool odc_lines_take(struct odc_lines *in, char *to, unsigned long long len);
+/*
+ * After the reading: 0, or -1 after saying on stderr why NAME could not be
+ * read to its end; and how much of it was holes, where any was skipped.
+ */
+int odc_lines_end(const struct odc_lines *in, const char *name);
+
+/*
+ * The longest log line report reads: the library's longest, behind the
+ * longest header a syslog daemon writes in front of a message (RFC 5424's
+ * "<191>1 ", a time of 32 bytes, a host, app, procid and msgid of the most
+ * it allows, 255, 48, 128 and 32 bytes, each with its blank, and "- ").
+ */
+#define ODC_REPORT_LINE_MAX (ODC_LINE_MAX + 7 + 33 + 256 + 49 + 129 + 33 + 2)
+
+/* A field's decimal value, 0 where it is not a number report can hold. */
+unsigned long odc_report_number(const char *s, size_t len);
+/* A log line (no newline) as a record: false where it is not one. */
+bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
+/*
+ * Every line of FD, named NAME where one is not a record: 0, or -1 after
+ * saying why where FD could not be read to its end.
+ */
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name);
+/*
+ * The same for a log directory's file that the kernel says OWNER alone
+ * wrote (src/cmd/report/dir.c): a line whose uid= names another user is
+ * counted in disowned, never tallied; another user's lines are named
+ * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
+ */
+int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner);
+/*
+ * Every DIR/N.log of a log directory (log = DIR/), each read as owned by
+ * N where it is a regular file of N's with one link that group and others
+ * cannot write; any other is skipped, with one line on stderr. 0, or -1
+ * where DIR, or one of its files, cannot be read.
+ */
+int odc_report_read_dir(struct odc_report *rep, const char *dir);
+/*
+ * Journald's export format from FD (src/cmd/report/export.c): each entry
+ * with odcreat's fields tallied; an entry without them is skipped, one
+ * that breaks the format counted unparsed. 0, or -1 as for lines.
+ */
+int odc_report_read_export(struct odc_report *rep, int fd, const char *name);
+
+/* REP, empty, with keys for its sets, its rows as BY (ODC_BY_*) says. */
+void odc_report_init(struct odc_report *rep, unsigned by);
+void odc_report_free(struct odc_report *rep);
+
+
+void odc_report_add(struct odc_report *rep, const struct odc_record *r);
+/* R's line counted in its run, of a process of PAIR (src/cmd/report/runs.c). */
+void odc_report_run(struct odc_report *rep, const struct odc_record *r, size_t pair);
+void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
+/* The calls known lost, each sender's missing numbers, into each row and REP's total. */
+void odc_report_count_lost(struct odc_report *rep);
+
+/*
+ * S (LEN bytes; ESCAPED: written as the log writes, its \\xHH escapes
+ * read) as the log writes it, into OUT of SIZE bytes, NUL-terminated, cut
+ * short before a whole escape and marked with "\\..." where it does not
+ * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
+ */
+size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool escaped);
+/* S as a JSON string. */
+void odc_report_put_json(const char *s);
+/* S as a CSV cell, one a spreadsheet would take for a formula made harmless. */
+void odc_report_put_csv(const char *s);
+
+enum odc_report_format { ODC_REPORT_TEXT, ODC_REPORT_CSV, ODC_REPORT_JSON };
+void odc_report_print(const struct odc_report *rep, enum odc_report_format format);
+
+#endif

@@ -1,0 +1,187 @@
+/* odcreat report: records tallied per row (odc_report_parts.h). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_predict.h"
+#include "odc_would.h"
+#include "odc_report_grow.h"
+#include "odc_report_parts.h"
+
+/* REP's sets, for odc_report_init and odc_report_free. */
+#define ODC_REPORT_SETS(rep) \
+	{ &(rep)->names, &(rep)->pairs, &(rep)->hosts, &(rep)->programs, &(rep)->senders }
+
+void odc_report_init(struct odc_report *rep, unsigned by)
+{
+	*rep = (struct odc_report){ .by = by, .last.pair = SIZE_MAX };
+	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		odc_report_set_init(sets[i]);
+	odc_report_key(rep->path_key);
+}
+
+void odc_report_free(struct odc_report *rep)
+{
+	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
+
+	for (size_t i = 0; i < rep->names.count; i++) {
+		free(rep->progs[i].name);
+		free(rep->progs[i].host);
+		free(rep->progs[i].path_hashes);
+	}
+	free(rep->progs);
+	free(rep->streams);
+	free(rep->pair_rows);
+	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+		odc_report_set_free(sets[i]);
+}
+
+static char *odc_strndup(const char *s, size_t len)
+{
+	char *copy = odc_report_grow(NULL, len + 1);
+
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+/* A and B, each LEN bytes long, one after the other with a NUL between, into OUT: the length. */
+static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, size_t b_len)
+{
+	memcpy(out, a, a_len);
+	out[a_len] = '\0';
+	memcpy(out + a_len + 1, b, b_len);
+	return a_len + 1 + b_len;
+}
+
+/* P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX, then no more. */
+static void odc_count_path(const struct odc_report *rep, struct odc_report_prog *p, const char *path,
+			   size_t len)
+{
+	if (p->paths_more)
+		return;
+	uint64_t h = odc_report_hash(rep->path_key, path, len);
+	for (long i = 0; i < p->paths; i++)
+		if (p->path_hashes[i] == h)
+			return;
+	if (p->paths == ODC_REPORT_PATHS_MAX) {
+		p->paths_more = true;
+		return;
+	}
+	p->path_hashes = odc_report_room(p->path_hashes, &p->paths_cap, (size_t)p->paths,
+					 sizeof *p->path_hashes);
+	p->path_hashes[p->paths++] = h;
+}
+
+/*
+ * The row of program NAME on HOST, a pair seen for the first time: a new
+ * host in a row keyed by program, a new program in one keyed by host, and
+ * each one seen anywhere, counted.
+ */
+static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t host_len,
+			       const char *name, size_t name_len)
+{
+	char key[sizeof rep->last.key];
+	size_t key_len = odc_pair(key, rep->by & ODC_BY_HOST ? host : "",
+				  rep->by & ODC_BY_HOST ? host_len : 0,
+				  rep->by & ODC_BY_PROGRAM ? name : "",
+				  rep->by & ODC_BY_PROGRAM ? name_len : 0);
+	bool added;
+	size_t n = odc_report_set_add(&rep->names, key, key_len, &added);
+	if (added) {
+		rep->progs = odc_report_room(rep->progs, &rep->progs_cap, n, sizeof *rep->progs);
+		rep->progs[n] = (struct odc_report_prog){
+			.name = odc_strndup(name, name_len), .host = odc_strndup(host, host_len),
+		};
+	}
+	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
+	rep->progs[n].programs += rep->by & ODC_BY_PROGRAM ? added : 1;
+	odc_report_set_add(&rep->hosts, host, host_len, &added);
+	odc_report_set_add(&rep->programs, name, name_len, &added);
+	return n;
+}
+
+/*
+ * The pair of program NAME on HOST a call came from: its number, which
+ * indexes pair_rows. The last record's pair is tried first.
+ */
+static size_t odc_pair_of(struct odc_report *rep, const char *host, size_t host_len,
+			  const char *name, size_t name_len)
+{
+	struct odc_report_last *last = &rep->last;
+	char key[sizeof last->key];
+	size_t key_len = odc_pair(key, host, host_len, name, name_len);
+
+	if (last->pair != SIZE_MAX && key_len == last->key_len && !memcmp(key, last->key, key_len))
+		return last->pair;
+	bool added;
+	size_t pair = odc_report_set_add(&rep->pairs, key, key_len, &added);
+	if (added) {
+		rep->pair_rows = odc_report_room(rep->pair_rows, &rep->pair_rows_cap, pair,
+						 sizeof *rep->pair_rows);
+		rep->pair_rows[pair] = odc_new_pair_row(rep, host, host_len, name, name_len);
+	}
+	last->pair = pair;
+	last->key_len = key_len;
+	memcpy(last->key, key, key_len);
+	return pair;
+}
+
+static bool odc_is(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && memcmp(s, word, len) == 0;
+}
+
+/* would= as "MODE=OUTCOME[+made] ...", each mode against the result the call got. */
+static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *r)
+{
+	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
+	const char *s = r->would, *end = r->would + r->would_len;
+	struct odc_would_item w = { .mode = -1 };
+
+	while (odc_would_next(&s, end, &w)) {
+		if (w.mode < 0)
+			continue;
+		bool same = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
+				   : w.answer_len == r->result_len && !memcmp(w.answer, r->result, w.answer_len);
+		p->differ[w.mode] += !same;
+		p->made[w.mode] += w.made;
+		p->predicted |= 1u << w.mode;
+	}
+}
+
+void odc_report_add(struct odc_report *rep, const struct odc_record *r)
+{
+	char name[ODC_REPORT_NAME_MAX], host[ODC_REPORT_NAME_MAX] = ODC_REPORT_NO_HOST;
+	size_t name_len = odc_report_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
+	size_t host_len = r->host_len ? odc_report_canon(host, sizeof host, r->host, r->host_len, false)
+				      : sizeof ODC_REPORT_NO_HOST - 1;
+	size_t pair = odc_pair_of(rep, host, host_len, name, name_len), row = rep->pair_rows[pair];
+	struct odc_report_prog *p = &rep->progs[row];
+
+	rep->records++;
+	rep->claimed += r->claimed;
+	p->calls++;
+	p->claimed += r->claimed;
+	if (r->seq && r->sender)	/* a number without its sender says nothing */
+		odc_report_run(rep, r, pair);
+	odc_count_path(rep, p, r->path, r->path_len);
+	int state = r->state ? odc_state_parse_len(r->state, r->state_len) : -1;
+	if (state >= 0)
+		p->states |= 1u << state;
+	if (r->would)
+		odc_tally_would(p, r);
+}
+
+void odc_report_unparsed(struct odc_report *rep, const char *name, long line)
+{
+	long n = rep->unparsed++;
+
+	if (n >= (long)(sizeof rep->where / sizeof rep->where[0]))
+		return;
+	char *at = rep->where[n];
+	size_t len = odc_report_canon(at, sizeof rep->where[n] - 21, name, strlen(name), false);
+	snprintf(at + len, sizeof rep->where[n] - len, ":%ld", line);
+}

@@ -1,0 +1,155 @@
+/*
+ * A call's line and journald's fields for it: the fields of
+ * include/odc_log_fields.h, each named there, in the orders below. A value
+ * is written once here for both: escaped, and in a line within quotes
+ * where the field is quoted.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <unistd.h>
+
+#include "odc_log_fields.h"
+#include "odc_log_format.h"
+#include "odc_log_put.h"
+#include "odc_would.h"
+
+/* Whether the line says F at all. */
+static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
+			   const struct odc_log_about *a)
+{
+	switch (f) {
+	case ODC_FIELD_RESOLVE:
+		return e->call->resolve != 0;
+	case ODC_FIELD_STATE:
+	case ODC_FIELD_WOULD:
+		return e->found && e->found->state != ODC_STATE_UNREAD;
+	case ODC_FIELD_REFUSED:
+		return e->refused != NULL;
+	case ODC_FIELD_DIR:
+		return a->dir[0] != '\0';
+	case ODC_FIELD_UID:
+	case ODC_FIELD_EXE:
+	case ODC_FIELD_RUN:
+	case ODC_FIELD_SEQ:
+	case ODC_FIELD_LOST:
+		return a->self != NULL;
+	default:
+		return true;
+	}
+}
+
+/* F's value, unquoted; a path in no more than ROOM bytes, within quotes where QUOTED. */
+static void odc_field_value(struct odc_line *l, enum odc_log_field f, const struct odc_log_entry *e,
+			    const struct odc_log_about *a, bool quoted, size_t room)
+{
+	const struct odc_call *c = e->call;
+
+	switch (f) {
+	case ODC_FIELD_PID: odc_put_int(l, a->pid); break;
+	case ODC_FIELD_PROG: odc_put_escaped(l, a->prog, PATH_MAX); break;
+	case ODC_FIELD_CALL: odc_put(l, e->entry); break;
+	case ODC_FIELD_DIRFD:
+		if (c->dirfd == AT_FDCWD)
+			odc_put(l, "AT_FDCWD");
+		else
+			odc_put_int(l, c->dirfd);
+		break;
+	case ODC_FIELD_PATH: odc_put_path(l, c->path, quoted, room); break;
+	case ODC_FIELD_FLAGS: odc_put_flags(l, c->flags); break;
+	case ODC_FIELD_MODE: odc_put(l, "0"), odc_put_uint(l, c->mode, 8, 3); break;
+	case ODC_FIELD_RESOLVE: odc_put_bits(l, c->resolve, odc_resolve_flags, ""); break;
+	case ODC_FIELD_SEMANTICS: odc_put(l, odc_mode_name(e->mode)); break;
+	case ODC_FIELD_RESULT: odc_put_result(l, e->result); break;
+	case ODC_FIELD_STATE: odc_put(l, odc_state_name(e->found->state)); break;
+	case ODC_FIELD_WOULD: odc_put_would(l, c->flags, e->found); break;
+	case ODC_FIELD_REFUSED: odc_put_escaped(l, e->refused, PATH_MAX); break;
+	case ODC_FIELD_DIR:
+		odc_put_escaped_within(l, a->dir, sizeof a->dir, odc_log_about_dir_room(a));
+		break;
+	case ODC_FIELD_UID: odc_put_uint(l, geteuid(), 10, 1); break;
+	case ODC_FIELD_EXE: odc_put_bytes(l, a->self->exe->text, a->self->exe->len); break;
+	case ODC_FIELD_RUN: odc_put_uint(l, a->self->count.run, 16, 8); break;
+	case ODC_FIELD_SEQ: odc_put_uint(l, a->self->count.seq, 10, 1); break;
+	case ODC_FIELD_LOST: odc_put_uint(l, a->self->count.lost, 10, 1); break;
+	default: break;
+	}
+}
+
+/* " KEY=VALUE" for each of the N FIELDS the line says, quoted where the field is. */
+static void odc_line_fields(struct odc_line *l, const enum odc_log_field *fields, size_t n,
+			    const struct odc_log_entry *e, const struct odc_log_about *a)
+{
+	for (size_t i = 0; i < n; i++) {
+		enum odc_log_field f = fields[i];
+		if (!odc_field_said(f, e, a))
+			continue;
+		bool quoted = odc_log_field_quoted(f);
+		odc_put(l, " ");
+		odc_put(l, odc_log_field_key(f));
+		odc_put(l, quoted ? "=\"" : "=");
+		odc_field_value(l, f, e, a, false, (size_t)-1);
+		if (quoted)
+			odc_put(l, "\"");
+	}
+}
+
+/* A line's fields before its path, and after it: those a long path must leave room for. */
+static const enum odc_log_field odc_line_head[] = {
+	ODC_FIELD_PID, ODC_FIELD_PROG, ODC_FIELD_CALL, ODC_FIELD_DIRFD,
+};
+static const enum odc_log_field odc_line_tail[] = {
+	ODC_FIELD_FLAGS,   ODC_FIELD_MODE, ODC_FIELD_RESOLVE, ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT,
+	ODC_FIELD_STATE,   ODC_FIELD_WOULD, ODC_FIELD_REFUSED, ODC_FIELD_DIR,	    ODC_FIELD_UID,
+	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,
+};
+
+#define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * The path is cut short within its quotes, where it must be, so that every
+ * field after it is there: the tail is written once to learn its length,
+ * then again after the path. (Its parts are short but for the path: a
+ * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
+ */
+void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
+			 const struct odc_log_about *a)
+{
+	odc_line_start(l);
+	odc_put_time(l);
+	odc_line_fields(l, odc_line_head, ODC_COUNT(odc_line_head), e, a);
+	odc_put(l, " ");
+	odc_put(l, odc_log_field_key(ODC_FIELD_PATH));
+	odc_put(l, "=");
+	size_t path_at = l->len;
+	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
+	size_t tail = l->len - path_at;
+	odc_line_back_to(l, path_at);
+	size_t room = odc_line_room(l);
+	odc_field_value(l, ODC_FIELD_PATH, e, a, true, room > tail ? room - tail : 0);
+	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
+	odc_line_end(l);
+}
+
+/* journald's fields, the path last. (The line and the path are escaped, and hold no newline.) */
+static const enum odc_log_field odc_journal_order[] = {
+	ODC_FIELD_PROG,	     ODC_FIELD_EXE,    ODC_FIELD_RUN,	ODC_FIELD_SEQ,	 ODC_FIELD_LOST,
+	ODC_FIELD_DIR,	     ODC_FIELD_CALL,   ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT, ODC_FIELD_STATE,
+	ODC_FIELD_WOULD,     ODC_FIELD_PATH,
+};
+
+void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
+			    const struct odc_log_about *a)
+{
+	odc_line_start(l);
+	for (size_t i = 0; i < ODC_COUNT(odc_journal_order); i++) {
+		enum odc_log_field f = odc_journal_order[i];
+		if (!odc_field_said(f, e, a))
+			continue;
+		if (l->len)
+			odc_put(l, "\n");
+		odc_put(l, odc_log_field_journal(f));
+		odc_put(l, "=");
+		odc_field_value(l, f, e, a, false, odc_line_room(l));
+	}
+	odc_line_end(l);
+}

@@ -1,0 +1,41 @@
+/* What a line says beyond the call itself (src/core/log/about.c). */
+#ifndef ODC_LOG_ABOUT_H
+#define ODC_LOG_ABOUT_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "odc_line.h"
+#include "odc_log.h"
+#include "odc_log_seq.h"
+
+/*
+ * What a line says of the process that logs it, where that is the caller
+ * (not the --seccomp supervisor logging for another): its executable, and
+ * the line's run, number and the lines lost before it (odc_log_seq.h).
+ */
+struct odc_log_self {
+	const struct odc_line *exe;	/* escaped */
+	struct odc_log_count count;
+};
+
+/* The most of a relative path's directory a line holds. */
+#define ODC_DIR_ROOM 510
+
+struct odc_log_about {
+	pid_t pid;			/* the caller's */
+	const char *prog;		/* the caller's name */
+	char dir[ODC_DIR_ROOM + 1];	/* a relative path's directory, or empty */
+	bool dir_cut;			/* the kernel's name for it was longer */
+	const struct odc_log_self *self;	/* NULL from the --seccomp supervisor */
+	struct odc_log_self own;	/* what self points to, from this process */
+	struct odc_line exe;		/* this process's executable, where the one kept is being read */
+};
+
+/* What E's line says beyond the call, read into A, counting the line in its run. */
+void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a);
+
+/* The room to escape A's directory in: too little, where it was cut, for the mark to show. */
+size_t odc_log_about_dir_room(const struct odc_log_about *a);
+
+#endif
