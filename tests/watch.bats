@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# odcreat-watch: every caller kind's pair call arrives once, with the right
-# fields, from the kernel; calls that do not pass the pair never arrive.
+# odcreat --watch (odcreat-watch): every caller kind's pair call arrives
+# once, with the right fields, from the kernel, logged as the library logs;
+# calls that do not pass the pair never arrive.
 
 load test_helper
 bats_require_minimum_version 1.5.0
@@ -36,20 +37,21 @@ teardown() {
 	[ -z "${CGROUP_MOUNT:-}" ] || umount "$CGROUP_MOUNT"
 }
 
-# watch_start: the watcher in the background, once it says it watches; its
-# lines in $WATCH_OUT. Skips only where the kernel refuses BPF to root.
+# watch_start [LOG]: odcreat --watch in the background, logging to LOG
+# (default $WATCH_OUT), once it says it watches. Skips only where the
+# kernel refuses BPF to root.
 watch_start() {
 	local i
 	WATCH_OUT=$BATS_TEST_TMPDIR/watch.out
 	WATCH_ERR=$BATS_TEST_TMPDIR/watch.err
-	"$WATCHER" > "$WATCH_OUT" 2> "$WATCH_ERR" &
+	"$ODCREAT" --watch -l "${1:-$WATCH_OUT}" 2> "$WATCH_ERR" &
 	WATCH_PID=$!
 	for ((i = 0; i < 200; i++)); do
 		grep -qx 'odcreat-watch: watching' "$WATCH_ERR" && return 0
 		kill -0 "$WATCH_PID" 2>/dev/null || break
 		sleep 0.05
 	done
-	if grep -q 'cannot load the BPF program: Operation not permitted' "$WATCH_ERR"; then
+	if grep -q 'the kernel refuses the BPF program: Operation not permitted' "$WATCH_ERR"; then
 		skip "this kernel refuses BPF programs to root (EPERM: lockdown or a sandbox)"
 	fi
 	cat "$WATCH_ERR"
@@ -414,14 +416,14 @@ time.sleep(3)"' &
 @test "watch: a watcher in a pid namespace of its own numbers callers as its /proc does, and has no pid for one outside" {
 	WATCH_OUT=$SCRATCH/out
 	unshare -pf --mount-proc sh -c '
-		"$0" > "$1" 2> "$2" & watcher=$!
+		"$0" --watch -l "$1" 2> "$2" & watcher=$!
 		until grep -q watching "$2"; do sleep 0.05; done
 		"$3" sys_openat inside creat,directory > /dev/null & caller=$!
 		wait "$caller"
 		echo "$caller" > "$4"
 		until [ -e "$5" ]; do sleep 0.05; done
 		kill -INT "$watcher" && wait "$watcher"' \
-		"$WATCHER" "$WATCH_OUT" "$SCRATCH/err" "$STATIC" "$SCRATCH/inner" "$SCRATCH/done" &
+		"$ODCREAT" "$WATCH_OUT" "$SCRATCH/err" "$STATIC" "$SCRATCH/inner" "$SCRATCH/done" &
 	local ns=$!
 	await 'path="inside"'
 	call_once "$STATIC" sys_openat outside creat,directory

@@ -24,9 +24,11 @@
 #include "odc_probe.h"
 #include "odc_report.h"
 #include "odc_supervise.h"
+#include "odc_watcher.h"
 
 static const char odc_usage[] =
 	"usage: odcreat [--seccomp [-v]] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
+	"       odcreat --watch [-l FILE | --log=FILE]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
@@ -49,6 +51,9 @@ static const char odc_help[] =
 	"                    else einval)\n"
 	"  -l, --log=FILE    log every redefined call to FILE, to DIR/ (DIR/EUID.log), or\n"
 	"                    to \"stderr\", \"syslog\" (/dev/log) or \"journal\" (journald)\n"
+	"      --watch       log every process's calls that pass O_CREAT|O_DIRECTORY, as\n"
+	"                    the kernel sees them, to -l's log (default stderr), until\n"
+	"                    SIGINT or SIGTERM; as root, with odcreat-watch installed\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
 	"  report            what logs of the calls say, per program or host: calls lost,\n"
@@ -165,7 +170,8 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp,
 	return odc_exec(argv);
 }
 
-enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK };
+enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK,
+       ODC_OPT_WATCH };
 
 /* An action instead of a command: ARGS, COUNT of them, are its own; OTHER options it takes none. */
 static int odc_action(int action, char **args, int count, bool other)
@@ -199,11 +205,12 @@ int main(int argc, char **argv)
 		{ "seccomp", no_argument, NULL, ODC_OPT_SECCOMP },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "config-check", no_argument, NULL, ODC_OPT_CHECK },
+		{ "watch", no_argument, NULL, ODC_OPT_WATCH },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *mode = NULL, *log = NULL;
 	int opt, action = 0;
-	bool seccomp = false, verbose = false;
+	bool seccomp = false, verbose = false, watch = false;
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return odc_report_main(argc - 1, argv + 1);
@@ -218,6 +225,9 @@ int main(int argc, char **argv)
 			break;
 		case ODC_OPT_SECCOMP:
 			seccomp = true;
+			break;
+		case ODC_OPT_WATCH:
+			watch = true;
 			break;
 		case 'v':
 			verbose = true;
@@ -240,6 +250,11 @@ int main(int argc, char **argv)
 					      ? "option %s takes no value" : "unknown option %s",
 				      argv[optind - 1]);
 		}
+	}
+	if (watch) {
+		if (action || mode || seccomp || verbose || optind < argc)
+			odc_die_usage("%s", "--watch takes -l alone: it runs no command, and changes no call");
+		return odc_watcher_exec(log);
 	}
 	if (action)
 		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp);

@@ -40,7 +40,7 @@ enum odc_watch_abi {
 struct odc_watch_event {
 	__u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
 	__u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
-	__u64 ktime;		/* when the call was made, on the monotonic clock */
+	__u64 ktime;		/* when the call was made, on the boot clock */
 	__u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
 	__u64 mode;
 	__u64 resolve;		/* openat2's RESOLVE_* flags */

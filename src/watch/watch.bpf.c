@@ -10,7 +10,7 @@
  * BTF, read directly rather than copied first. fentry and kprobes do not
  * load on the project's machines.
  */
-#include "vmlinux.h"
+#include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */
 
 #include <bpf/bpf_core_read.h>
 #include <bpf/bpf_helpers.h>

@@ -11,11 +11,12 @@ WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
 WATCH_GEN  := $(BUILD)/watch
 WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
-# The core's objects the watcher uses (the line, the log's values, the
-# state), taken from an archive so that only those are linked, and the
-# command's direct opens, which the state's reading makes.
+# The core's objects the watcher uses (the log, the state), taken from an
+# archive so that only those are linked, and the command's direct opens
+# (src/cmd/libc.c), which the core's own opens go through: the watcher,
+# like the command, interposes nothing.
 WATCH_CORE := $(WATCH_GEN)/libcore.a
-WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/real.c)
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
 
 .PHONY: watch
 
@@ -40,8 +41,11 @@ $(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
 	$(BPFTOOL) gen skeleton $< name odc_watch_bpf > $@.new
 	mv $@.new $@
 
-$(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h $(wildcard src/watch/*.h) src/watch/watch.mk
-$(WATCH_OBJ): CMD_DEFINES = -Isrc/core -I$(WATCH_GEN)
+# Like every product, it reaches the core through include/ alone; its
+# generated headers are the build tree's (included <watch.skel.h>).
+$(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h src/watch/watch.mk
+$(WATCH_OBJ): CMD_DEFINES = -I$(WATCH_GEN)
+-include $(WATCH_OBJ:.o=.d)
 
 $(WATCH_CORE): $(call obj_of,$(CORE_SRC))
 	rm -f $@
@@ -54,15 +58,15 @@ $(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
 # odc_call as a static i386 program (run where this machine runs i386's).
 WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(if $(filter x86,$(WATCH_ARCH)),$(BUILD)/tests/odc_call_i386)
 
-$(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/errname.c $(HEADERS) src/watch/watch.mk
+$(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/text/errname.c $(HEADERS) src/watch/watch.mk
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/errname.c -ldl
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/errname.c -ldl
 
-$(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/core/errname.c $(HEADERS) \
+$(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/core/text/errname.c $(HEADERS) \
 			      src/watch/watch.mk
 	@mkdir -p $(@D)
 	i686-linux-gnu-gcc -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< \
-		src/core/errname.c -lpthread
+		src/core/text/errname.c -lpthread
 
 # make bench-watch (as root): what the watcher costs the machine's other calls (bench/watch.sh).
 .PHONY: bench-watch

@@ -23,7 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "odc_at.h"
 #include "odc_meaning.h"
 #include "odc_watch.h"
 #include "odc_watch_proc.h"
@@ -56,47 +55,21 @@ static long long odc_ns(struct timespec t)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* How long ago the call was made: the event has its time on the monotonic clock. */
-static long long odc_call_age(const struct odc_watch_event *e)
+/* How long ago the call made at WALL_NS was. */
+static long long odc_call_age(long long wall_ns)
 {
-	struct timespec mono;
+	struct timespec now;
 
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	return odc_ns(mono) - (long long)e->ktime;
-}
-
-/* The call's time on the realtime clock, which file systems stamp changes with. */
-static long long odc_call_realtime(const struct odc_watch_event *e)
-{
-	struct timespec real;
-
-	clock_gettime(CLOCK_REALTIME, &real);
-	return odc_ns(real) - odc_call_age(e);
-}
-
-static struct odc_call odc_watch_call(const struct odc_watch_event *e)
-{
-	return (struct odc_call){
-		.dirfd = AT_FDCWD,
-		.path = e->path,
-		.flags = (int)e->flags,
-		.mode = (mode_t)e->mode,
-		.resolve = e->resolve,
-		.via_openat2 = e->entry == ODC_WATCH_OPENAT2 || e->entry == ODC_WATCH_URING_OPENAT2,
-	};
+	clock_gettime(CLOCK_REALTIME, &now);
+	return odc_ns(now) - wall_ns;
 }
 
 /* Whether the name's directory is older than the call: then so is what the name holds. */
 static bool odc_unchanged(const struct odc_call *c, long long call_ns)
 {
-	struct odc_at at;
 	struct stat st;
 
-	if (odc_at_enter(c, &at) < 0)
-		return false;
-	int ret = at.owned ? fstat(at.dirfd, &st) : stat("/", &st);
-	odc_at_leave(&at);
-	return ret == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+	return odc_found_dir_stat(c, &st) == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
 }
 
 /* The name of what FD refers to, from this process's root: the caller's, in the child. */
@@ -108,7 +81,8 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	snprintf(link, sizeof link, "self/fd/%d", fd);
 	if (fd >= 0)
 		n = readlinkat(proc, link, name, size);
-	name[n > 0 && (size_t)n < size ? n : 0] = '\0';
+	/* One too long is kept cut: the line marks it. */
+	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
 /* The child, in the caller's root, as the caller: what it sees, written to OUT. */
@@ -117,6 +91,7 @@ static void odc_look_child(const struct odc_watch_event *e, const struct odc_wat
 {
 	struct odc_call c = odc_watch_call(e);
 
+	c.dirfd = AT_FDCWD;	/* the child's own directory is the call's */
 	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
 		look->unread = "root";
 		return;
@@ -186,9 +161,9 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 	return NULL;
 }
 
-void odc_watch_look(const struct odc_watch_event *e, struct odc_watch_look *look)
+void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
 {
-	struct odc_watch_held h = { .call_ns = odc_call_realtime(e), .root = -1, .dir = -1, .exe = -1, .proc = -1 };
+	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .exe = -1, .proc = -1 };
 
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
@@ -199,7 +174,7 @@ void odc_watch_look(const struct odc_watch_event *e, struct odc_watch_look *look
 		look->unread = "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
 		return;
 	}
-	if (odc_call_age(e) > ODC_WATCH_LATE_NS) {
+	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS) {
 		look->unread = "late";
 		return;
 	}

@@ -62,7 +62,7 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->user_ns = BPF_CORE_READ(t, cred, user_ns, ns.inum);
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
-	e->ktime = bpf_ktime_get_ns();
+	e->ktime = bpf_ktime_get_boot_ns();
 }
 
 /* Whether a string the read of which ended at SIZE bytes went on past them. */
