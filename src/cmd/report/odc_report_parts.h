@@ -21,13 +21,15 @@
  * the lines of each of its runs (one image under one euid; RUN, its tag):
  * SEQ, and LOST before it (both 0 where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
+ * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
+ * believed only where root wrote it (dir.c, export.c).
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *result, *state, *would, *uid;
 	size_t prog_len, host_len, sender_len, run_len, path_len, result_len, state_len, would_len,
 		uid_len;
 	unsigned long seq, lost;
-	bool prog_escaped, claimed;
+	bool prog_escaped, claimed, seen;
 };
 
 /*
