@@ -307,6 +307,18 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	the_line 'path="sentinel"'
 }
 
+@test "watch: not installed, or refused BPF by the kernel: one line that says so, and a status that is not 0" {
+	nobody_copies
+	run --separate-stderr "$NB/odcreat" --watch
+	[ "$status" -eq 125 ]
+	assert_equal "$stderr" "odcreat: --watch: odcreat-watch is not installed (not beside odcreat, nor in /usr/local/libexec/odcreat/odcreat-watch)"
+	cp "$WATCHER" "$NB/"
+	# Tracing programs need CAP_BPF and CAP_PERFMON, which nobody has.
+	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" --watch -l stderr
+	[ "$status" -eq 1 ]
+	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
+}
+
 @test "watch: SIGTERM ends the watcher with status 0, and --help says what it does" {
 	watch_start
 	kill -TERM "$WATCH_PID"
@@ -434,4 +446,88 @@ time.sleep(3)"' &
 	has "pid=$(cat inner)" "nspid=$(cat inner)"
 	the_line 'path="outside"'
 	has pid=0 tid=0 "nspid=$CALLER" state_unread=outside
+}
+
+# linger AS PATH: python3 as AS (root or nobody) makes the pair call on PATH and
+# stays, until killed, so that the watcher can look into its process.
+linger() {
+	local as=()
+	[ "$1" = root ] || as=(setpriv --reuid="$1" --regid=nogroup --clear-groups)
+	# Debian's python3, which nobody may run.
+	"${as[@]}" /usr/bin/python3 -c 'import os, sys, time
+try:
+    os.open(sys.argv[1], os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+time.sleep(30)' "$2" &
+}
+
+@test "watch: odcreat --watch -l DIR/ logs to root's DIR/0.log, and report counts every caller's call as the kernel's word" {
+	nobody_copies
+	install -d -m 1733 -o root log
+	watch_start "$SCRATCH/log/"
+	WATCH_OUT=$SCRATCH/log/0.log
+	# Where nobody can look (the test's own directory it cannot).
+	linger nobody "$NB/by-nobody"
+	local nobody=$!
+	linger root by-root
+	local root=$!
+	await 'path="by-root"'
+	await "path=\"$NB/by-nobody\""
+	kill "$nobody" "$root"
+	watch_stop
+	[ "$(stat -c '%u %a' log/0.log)" = "0 600" ]
+	[ ! -e "log/$(id -u nobody).log" ]
+	run "$ODCREAT" report --format=csv log/
+	assert_success
+	assert_line --regexp "^\"\\[uid $(id -u nobody)\\] /[^,]*python3[.0-9]*\",1,1,0,0,1,missing,"
+	assert_line --regexp "^\"/[^,]*python3[.0-9]*\",1,1,0,0,1,missing,"
+}
+
+# logd DAEMON CMD...: CMD with a daemon of its own in private namespaces (tests/logd.sh).
+logd() {
+	command -v rsyslogd > /dev/null || skip "rsyslogd is missing (make check installs rsyslog)"
+	unshare -m -n --propagation private "$ROOT/tests/logd.sh" "$@"
+}
+
+# In logd's shell: odcreat --watch -l $1 in the background, until it watches (10 s at most); its pid in $w.
+WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
+	for i in $(seq 200); do grep -q watching "$D/err" && break; sleep 0.05; done
+	# retry CMD: CMD, every 0.1 s, 10 s at most.
+	retry() { for i in $(seq 100); do "$@" && return 0; sleep 0.1; done; return 1; }'
+
+@test "watch: odcreat --watch -l journal: journald's fields, the caller's pid and uid among them; report believes root's odcreat-watch" {
+	nobody_copies
+	D=$BATS_TEST_TMPDIR
+	export D ODCREAT NB
+	export -f linger
+	logd journald "$D" bash -c "$WATCH_IN_LOGD"'
+		linger nobody "$NB/j"; echo $! > "$D/caller"
+		linger root "$PWD/root-j"; r=$!
+		retry sh -c "journalctl -D /run/log/journal ODCREAT_SEEN=sys_enter/openat | grep -c seen= | grep -qx 2"
+		kill $(cat "$D/caller") $r
+		kill -TERM $w && wait $w
+		"$ODCREAT" report --journal --format=csv > "$D/report"' sh journal
+	local entry
+	entry=$(awk -v RS= -v path="ODCREAT_PATH=$NB/j" 'index($0, path "\n")' "$D/export")
+	for field in "ODCREAT_PID=$(cat "$D/caller")" "ODCREAT_UID=$(id -u nobody)" ODCREAT_SEEN=sys_enter/openat \
+		     ODCREAT_ABI=native ODCREAT_CALL=openat ODCREAT_MODE=native ODCREAT_PROG=python3 \
+		     ODCREAT_STATE=missing _UID=0 "_EXE=$(readlink -f "$WATCHER")"; do
+		grep -qxF "$field" <<< "$entry" || fail "no $field in: $entry"
+	done
+	run cat "$D/report"
+	assert_line --regexp "^\"\\[uid $(id -u nobody)\\] /[^,]*python3[.0-9]*\",1,1,0,0,1,missing,"
+	assert_line --regexp "^\"/[^,]*python3[.0-9]*\",1,1,0,0,1,missing,"
+}
+
+@test "watch: odcreat --watch -l syslog: one message a call, tagged odcreat with the caller's pid" {
+	D=$BATS_TEST_TMPDIR
+	export D ODCREAT STATIC
+	logd rsyslog "$D" bash -c "$WATCH_IN_LOGD"'
+		"$STATIC" sys_openat "$PWD/s" creat,directory > /dev/null & echo $! > "$D/caller"; wait $!
+		retry grep -q "path=\"$PWD/s\"" "$D/out"
+		kill -TERM $w && wait $w' sh syslog
+	run grep -F "path=\"$SCRATCH/s\"" "$D/out"
+	assert_equal "${#lines[@]}" 1
+	assert_output --regexp "^app=odcreat procid=$(cat "$D/caller") facility=user severity=info msg=.* pid=$(cat "$D/caller") prog=\"odc_call_static\" call=openat .* seen=sys_enter/openat abi=native "
 }
