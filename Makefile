@@ -245,7 +245,8 @@ deb:
 	dpkg-buildpackage -us -uc -b
 	mkdir -p build/deb
 	mv ../odcreat_$(VERSION)_* ../libodcreat_$(VERSION)_* ../odcreat-dbgsym_$(VERSION)_* \
-		../libodcreat-dbgsym_$(VERSION)_* build/deb/
+		../libodcreat-dbgsym_$(VERSION)_* ../odcreat-watch_$(VERSION)_* \
+		../odcreat-watch-dbgsym_$(VERSION)_* build/deb/
 	@ls build/deb
 
 # The README's main job: real programs under every mode, side by side.
@@ -262,6 +263,8 @@ ifneq ($(M32),1)
 	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
 	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
 	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+	@if [ -x $(BUILD)/odcreat-watch ]; then $(MAKE) --no-print-directory install-watch; \
+	else echo "make install: no odcreat-watch to install (make watch builds it)"; fi
 endif
 
 uninstall: $(BUILD)/abi
@@ -270,6 +273,7 @@ uninstall: $(BUILD)/abi
 ifneq ($(M32),1)
 	rm -f $(DESTDIR)$(BINDIR)/odcreat $(DESTDIR)$(MANDIR)/man1/odcreat.1 \
 		$(DESTDIR)$(MANDIR)/man7/odcreat.7
+	$(MAKE) --no-print-directory uninstall-watch
 endif
 
 clean:

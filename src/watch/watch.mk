@@ -18,7 +18,7 @@ WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
 WATCH_CORE := $(WATCH_GEN)/libcore.a
 WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
 
-.PHONY: watch
+.PHONY: watch install-watch uninstall-watch
 
 # Where the kernel has no BTF, nothing to build the kernel side against:
 # make watch says so and builds nothing (tests/watch.bats then says why it skips).
@@ -53,6 +53,23 @@ $(WATCH_CORE): $(call obj_of,$(CORE_SRC))
 
 $(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf
+
+# make install puts the watcher, where make watch built it, where odcreat
+# --watch looks (src/cmd/watch.c), and its systemd unit in UNITDIR
+# (Debian's rules give /lib/systemd/system); it starts nothing.
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+WATCH_INSTALLED := $(PREFIX)/libexec/odcreat/odcreat-watch
+
+$(BUILD)/odcreat-watch.service: src/watch/odcreat-watch.service.in $(BUILD)/config src/watch/watch.mk
+	sed 's|@BINDIR@|$(BINDIR)|g' $< > $@
+
+install-watch: $(BUILD)/odcreat-watch.service
+	install -D -m 0755 $(BUILD)/odcreat-watch $(DESTDIR)$(WATCH_INSTALLED)
+	install -D -m 0644 $(BUILD)/odcreat-watch.service $(DESTDIR)$(UNITDIR)/odcreat-watch.service
+
+uninstall-watch:
+	rm -f $(DESTDIR)$(WATCH_INSTALLED) $(DESTDIR)$(UNITDIR)/odcreat-watch.service
+	-rmdir $(DESTDIR)$(PREFIX)/libexec/odcreat
 
 # tests/watch.bats's callers beyond the suite's own: an io_uring open, and
 # odc_call as a static i386 program (run where this machine runs i386's).
