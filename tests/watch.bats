@@ -417,12 +417,42 @@ except OSError:
     pass
 time.sleep(3)"' &
 	await 'path="sticky/f"'
-	# The watcher goes on: a later call arrives.
-	call_once "$STATIC" sys_openat after creat,directory
-	await "pid=$CALLER "
+	# The watcher goes on: a later call arrives, and a new reader looks into it.
+	linger root after
+	local after=$!
+	await 'path="after"'
+	kill "$after"
 	watch_stop
 	the_line 'path="sticky/f"'
 	has state_unread=stuck
+	the_line 'path="after"'
+	has state=missing
+}
+
+@test "watch: the reader takes a caller's root and ids for its look alone: root's next call is read as root sees it" {
+	nobody_copies
+	install -d -m 0700 root-only
+	watch_start
+	# nobody, in a mount namespace of its own, where only it sees $NB/mine.
+	setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm sh -c '
+		mount -t tmpfs tmpfs "$0" && mkdir "$0/mine" && sleep 0.1 &&
+		exec /usr/bin/python3 -c "import os, time
+try:
+    os.open(\"$0/mine/x\", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+time.sleep(30)"' "$NB" &
+	local nobody=$!
+	await "path=\"$NB/mine/x\""
+	linger root root-only/x
+	local root=$!
+	await 'path="root-only/x"'
+	kill "$nobody" "$root"
+	watch_stop
+	the_line "path=\"$NB/mine/x\""
+	has state=missing "uid=$(id -u nobody)"
+	the_line 'path="root-only/x"'
+	has state=missing uid=0 "dir=\"$SCRATCH\""
 }
 
 @test "watch: a watcher in a pid namespace of its own numbers callers as its /proc does, and has no pid for one outside" {

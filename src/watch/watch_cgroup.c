@@ -33,23 +33,36 @@ static bool odc_cgroup2_mount(char *mnt, size_t size)
 	return found;
 }
 
+/*
+ * cgroup2's mount, found and opened once (every event asks), into MNT:
+ * its descriptor, or -1 where none is yet (looked for again next time).
+ */
+static int odc_cgroup2_open(const char **mnt)
+{
+	static char point[PATH_MAX];
+	static int fd = -1;
+
+	if (fd < 0 && odc_cgroup2_mount(point, sizeof point))
+		fd = open(point, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*mnt = point;
+	return fd;
+}
+
 void odc_watch_cgroup(unsigned long long id, char *path, size_t size)
 {
-	char mnt[PATH_MAX], link[64], name[PATH_MAX];
+	char link[64], name[PATH_MAX];
+	const char *mnt;
 	union {
 		struct file_handle fh;
 		char room[sizeof(struct file_handle) + sizeof id];
 	} h = { .fh = { .handle_bytes = sizeof id, .handle_type = ODC_FILEID_KERNFS } };
 
 	path[0] = '\0';
-	if (!odc_cgroup2_mount(mnt, sizeof mnt))
-		return;
-	int mfd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int mfd = odc_cgroup2_open(&mnt);
 	if (mfd < 0)
 		return;
 	memcpy(h.fh.f_handle, &id, sizeof id);
 	int fd = open_by_handle_at(mfd, &h.fh, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	close(mfd);
 	if (fd < 0)
 		return;
 	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);

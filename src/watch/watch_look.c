@@ -2,7 +2,8 @@
  * What the watcher learns of a call from the caller's process, after the
  * call: its executable, the directory a relative path starts from, and
  * the name's state, each as the caller sees them (in its own root and
- * mount namespace), read by a child that enters that root.
+ * mount namespace), read by the reader (watch_reader.c), a process of the
+ * watcher's that enters that root as the caller.
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -13,13 +14,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,20 +32,9 @@
 
 /*
  * A call this old when its record is read is not looked into: a burst has
- * put the watcher behind, what it would find is likely changed or gone,
- * and each look costs a fork.
+ * put the watcher behind, and what it would find is likely changed or gone.
  */
 #define ODC_WATCH_LATE_NS 1000000000LL
-
-/* The longest a look may take. */
-#define ODC_WATCH_LOOK_MS 500
-
-/* The caller's process, held by the watcher while its child reads. */
-struct odc_watch_held {
-	int root, dir, exe, proc;	/* -1 where not open */
-	long long call_ns;	/* when the call was made, on the realtime clock */
-	bool state;		/* whether the state may be told at all */
-};
 
 static long long odc_ns(struct timespec t)
 {
@@ -72,7 +58,7 @@ static bool odc_unchanged(const struct odc_call *c, long long call_ns)
 	return odc_found_dir_stat(c, &st) == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
 }
 
-/* The name of what FD refers to, from this process's root: the caller's, in the child. */
+/* The name of what FD refers to, from this process's root: the caller's, in the reader. */
 static void odc_fd_name(int proc, int fd, char *name, size_t size)
 {
 	char link[32];
@@ -85,13 +71,12 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
-/* The child, in the caller's root, as the caller: what it sees, written to OUT. */
-static void odc_look_child(const struct odc_watch_event *e, const struct odc_watch_held *h,
-			   struct odc_watch_look *look)
+void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_held *h,
+		     struct odc_watch_look *look)
 {
 	struct odc_call c = odc_watch_call(e);
 
-	c.dirfd = AT_FDCWD;	/* the child's own directory is the call's */
+	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
 	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
 		look->unread = "root";
 		return;
@@ -110,45 +95,6 @@ static void odc_look_child(const struct odc_watch_event *e, const struct odc_wat
 		return;
 	}
 	odc_found_read(&c, &look->found);
-}
-
-/*
- * The child's answer, within ODC_WATCH_LOOK_MS: the caller's root is the
- * caller's to fill, and a FIFO where the state's reading opens a file, or a
- * FUSE mount that never answers, must not stop the watcher.
- */
-static bool odc_look_read(int fd, struct odc_watch_look *look)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-
-	return poll(&p, 1, ODC_WATCH_LOOK_MS) == 1 && read(fd, look, sizeof *look) == sizeof *look;
-}
-
-static void odc_look_fork(const struct odc_watch_event *e, const struct odc_watch_held *h,
-			  struct odc_watch_look *look)
-{
-	int pipes[2];
-
-	if (pipe2(pipes, O_CLOEXEC) < 0) {
-		look->unread = "fork";
-		return;
-	}
-	pid_t child = fork();
-	if (child == 0) {
-		close(pipes[0]);
-		odc_look_child(e, h, look);
-		_exit(write(pipes[1], look, sizeof *look) == sizeof *look ? 0 : 1);
-	}
-	close(pipes[1]);
-	if (child < 0) {
-		look->unread = "fork";
-	} else if (!odc_look_read(pipes[0], look)) {
-		kill(child, SIGKILL);
-		look->unread = "stuck";
-	}
-	close(pipes[0]);
-	if (child > 0)
-		waitpid(child, NULL, 0);
 }
 
 /* Why E's name cannot be read as it was before the call, or NULL. */
@@ -182,7 +128,7 @@ void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct o
 	if (!look->unread) {
 		const char *why = odc_unreadable(e);
 		h.state = !why;
-		odc_look_fork(e, &h, look);
+		odc_reader_look(e, &h, look);
 		if (why)
 			look->unread = why;
 	}
