@@ -561,3 +561,34 @@ WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	assert_equal "${#lines[@]}" 1
 	assert_output --regexp "^app=odcreat procid=$(cat "$D/caller") facility=user severity=info msg=.* pid=$(cat "$D/caller") prog=\"odc_call_static\" call=openat .* seen=sys_enter/openat abi=native "
 }
+
+@test "watch: with no tracefs mounted, the tracepoints are found in a mount namespace of the watcher's own, and nothing is mounted here" {
+	# The test's own mount namespace stands for a machine without systemd's tracefs.
+	unshare -m --propagation private sh -c '
+		! mountpoint -q /sys/kernel/tracing || umount /sys/kernel/tracing
+		! mountpoint -q /sys/kernel/debug || umount -l /sys/kernel/debug
+		"$0" --watch -l "$1/log" 2> "$1/err" & w=$!
+		for i in $(seq 200); do grep -q watching "$1/err" && break; sleep 0.05; done
+		"$2" sys_openat "$1/no-tracefs" creat,directory > /dev/null
+		for i in $(seq 200); do grep -q no-tracefs "$1/log" && break; sleep 0.05; done
+		grep -c " - tracefs " /proc/self/mountinfo > "$1/mounts"
+		kill -TERM $w && wait $w' "$ODCREAT" "$SCRATCH" "$STATIC"
+	grep -q 'path="'"$SCRATCH"'/no-tracefs"' log || { cat err; fail "no line"; }
+	assert_equal "$(cat mounts)" 0
+}
+
+@test "watch: the compat path, which every system call runs, is attached only where the kernel makes compat calls" {
+	# int $0x80 is a compat call from any x86-64 program, where the kernel makes them.
+	[ "$(uname -m)" = x86_64 ] || skip "compat calls are watched on x86-64 alone"
+	printf '%s\n' '#include <unistd.h>' 'int main(void) { long r; __asm__ volatile("int $0x80" : "=a"(r) : "a"(20L) : "memory"); return r != getpid(); }' |
+		cc -x c -o int80 -
+	local compat=0
+	bash -c ./int80 2> /dev/null && compat=1
+	watch_start
+	local id
+	id=$(bpftool prog show name odc_compat_enter | sed -n 's/^\([0-9]*\): .*/\1/p' | tail -n 1)
+	[ -n "$id" ] || fail "odc_compat_enter is not loaded"
+	run bash -c "bpftool link show | grep -cE ' prog $id( |\$)'"
+	watch_stop
+	assert_output "$compat"
+}

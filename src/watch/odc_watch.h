@@ -32,6 +32,13 @@ void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct o
 /* The cgroup v2 directory of ID, from the cgroup2 root ("/..."), or "" where none is found. */
 void odc_watch_cgroup(unsigned long long id, char *path, size_t size);
 
+/*
+ * The kernel side, loaded, attached (watch_attach.c): its compat path
+ * only where the kernel makes compat calls. 0, or a negative errno.
+ */
+struct odc_watch_bpf;
+int odc_watch_attach(struct odc_watch_bpf *skel);
+
 /* The one way an event leaves the watcher: looked into, then logged to TO. */
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e);
 

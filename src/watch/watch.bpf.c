@@ -5,10 +5,13 @@
  * record is kept from its entry to its exit (or from an io_uring request's
  * submission to its completion), for its result, then sent.
  *
- * The raw sys_enter and sys_exit tracepoints, not syscalls/sys_enter_*:
- * those do not fire for compat calls, and these give the registers as
- * BTF, read directly rather than copied first. fentry and kprobes do not
- * load on the project's machines.
+ * Native calls through their own tracepoints (syscalls/sys_enter_openat
+ * and the like), which no other system call runs. Those do not fire for
+ * compat calls: where the kernel makes any, the user side attaches the
+ * raw sys_enter and sys_exit tracepoints too, which every system call
+ * runs, for them alone (bench/RESULTS.md: the raw ones for every call cost
+ * getppid 17%, the per-call ones 3%). fentry and kprobes do not load on
+ * the project's machines.
  */
 #include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */
 
@@ -19,164 +22,127 @@
 #include "odc_watch_event.h"
 #include "watch_arch.bpf.h"
 #include "watch_task.bpf.h"
+#include "watch_record.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
-#define ODC_O_CREAT 0100
-#define ODC_O_PATH 010000000
-#define ODC_O_TMPFILE_BIT 020000000
-/* As the library's odc_flags_combined: O_TMPFILE and O_PATH keep their own meaning. */
-#define ODC_PAIR (ODC_O_CREAT | ODC_O_DIRECTORY)
-#define ODC_PAIR_MASK (ODC_PAIR | ODC_O_TMPFILE_BIT | ODC_O_PATH)
-#define ODC_OPEN_HOW_SIZE 24
-#define ODC_AT_FDCWD -100
-
-struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1024 * 1024);	/* some 7,000 calls of short paths, unread */
-} odc_events SEC(".maps");
-
-/* Calls between their entry and their exit, by thread. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1024);
-	__type(key, u32);
-	__type(value, struct odc_watch_event);
-} odc_calls SEC(".maps");
-
-/* io_uring requests between submission and completion, by request: LRU, as a completion can be missed. */
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, 1024);
-	__type(key, u64);
-	__type(value, struct odc_watch_event);
-} odc_requests SEC(".maps");
-
-/* Where a record is built: it is too big for the BPF stack. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, u32);
-	__type(value, struct odc_watch_event);
-} odc_scratch SEC(".maps");
-
-/* Records the ring buffer had no room for, and calls sent without a result (a full map). */
-__u64 odc_dropped, odc_unpaired;
-
-static __always_inline bool odc_pair(u64 flags)
+/* Which of the three calls the compat call NR is, or -1. */
+static __always_inline int odc_compat_entry(long nr)
 {
-	return flags <= 0xffffffffULL && (flags & ODC_PAIR_MASK) == ODC_PAIR;
-}
-
-static __always_inline void odc_send(struct odc_watch_event *e)
-{
-	/* path_len is 1 to sizeof e->path; the mask tells the verifier so. */
-	u32 size = sizeof *e - sizeof e->path + ((e->path_len - 1) & (sizeof e->path - 1)) + 1;
-
-	if (bpf_ringbuf_output(&odc_events, e, size, 0))
-		__sync_fetch_and_add(&odc_dropped, 1);
-}
-
-static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
-{
-	u32 zero = 0;
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_scratch, &zero);
-
-	if (!e)
-		return NULL;
-	e->entry = entry;
-	e->abi = abi;
-	e->seen = 0;
-	e->result = 0;
-	e->resolve = 0;
-	odc_fill_task(e);
-	return e;
-}
-
-/* Whether NR is one of the calls in either ABI: every system call asks, so nothing is read first. */
-static __always_inline bool odc_maybe_open(long nr)
-{
-	return nr == ODC_NR_OPENAT || nr == ODC_NR_OPEN || nr == ODC_NR_OPENAT2 ||
-	       nr == ODC_NR32_OPENAT || nr == ODC_NR32_OPEN || nr == ODC_NR32_OPENAT2;
-}
-
-/* Which of the three calls NR is in this ABI, or -1. */
-static __always_inline int odc_entry_of(long nr, bool compat)
-{
-	if (nr == (compat ? ODC_NR32_OPENAT : ODC_NR_OPENAT))
+	if (nr == ODC_NR32_OPENAT)
 		return ODC_WATCH_OPENAT;
-	if (nr == (compat ? ODC_NR32_OPEN : ODC_NR_OPEN))
+	if (nr == ODC_NR32_OPEN)
 		return ODC_WATCH_OPEN;
-	if (nr == (compat ? ODC_NR32_OPENAT2 : ODC_NR_OPENAT2))
+	if (nr == ODC_NR32_OPENAT2)
 		return ODC_WATCH_OPENAT2;
 	return -1;
 }
 
-/* open's and openat's flags are in a register, at the entry and the exit alike. */
-static __always_inline u64 odc_reg_flags(struct pt_regs *regs, int entry, bool compat)
+/*
+ * A call's entry, A its first four arguments: its record kept until its
+ * exit, where it passes the pair (or sent now, where the map is full).
+ */
+static __always_inline void odc_enter(int entry, bool compat, const unsigned long *a)
 {
-	return (u32)odc_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2, compat);
-}
-
-SEC("tp_btf/sys_enter")
-int BPF_PROG(odc_sys_enter, struct pt_regs *regs, long nr)
-{
-	if (!odc_maybe_open(nr))
-		return 0;
-	bool compat = odc_compat();
-	int entry = odc_entry_of(nr, compat);
 	struct open_how how = {};
 
-	if (entry < 0)
-		return 0;
 	if (entry != ODC_WATCH_OPENAT2) {
-		how.flags = odc_reg_flags(regs, entry, compat);
-		how.mode = (u32)odc_arg(regs, entry == ODC_WATCH_OPEN ? 2 : 3, compat);
-	} else if (odc_arg(regs, 3, compat) < ODC_OPEN_HOW_SIZE ||
-		   bpf_probe_read_user(&how, sizeof how, (void *)odc_arg(regs, 2, compat))) {
-		return 0;	/* refused before its flags are looked at */
+		how.flags = (u32)a[entry == ODC_WATCH_OPEN ? 1 : 2];
+		how.mode = (u32)a[entry == ODC_WATCH_OPEN ? 2 : 3];
+	} else if (a[3] < ODC_OPEN_HOW_SIZE || bpf_probe_read_user(&how, sizeof how, (void *)a[2])) {
+		return;	/* refused before its flags are looked at */
 	}
 	if (!odc_pair(how.flags))
-		return 0;
+		return;
 
 	struct odc_watch_event *e = odc_new(entry, compat ? ODC_WATCH_I386 : ODC_WATCH_NATIVE);
 	if (!e)
-		return 0;
+		return;
 	e->flags = how.flags;
 	e->mode = how.mode;
 	e->resolve = how.resolve;
-	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)odc_arg(regs, 0, compat);
-	odc_read_path(e, (const char *)odc_arg(regs, entry == ODC_WATCH_OPEN ? 0 : 1, compat), true);
+	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
+	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
 
 	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
 		__sync_fetch_and_add(&odc_unpaired, 1);
 		odc_send(e);
 	}
-	return 0;
 }
 
-/* An ordinary open's exit costs a comparison; only openat2's needs the map to tell. */
-SEC("tp_btf/sys_exit")
-int BPF_PROG(odc_sys_exit, struct pt_regs *regs, long ret)
+/* A call's exit: its record, kept at its entry, sent with its result. */
+static __always_inline void odc_exit(long ret)
 {
-	long nr = odc_exit_nr(regs);
-
-	if (!odc_maybe_open(nr))
-		return 0;
-	bool compat = odc_compat();
-	int entry = odc_entry_of(nr, compat);
-
-	if (entry < 0 || (entry != ODC_WATCH_OPENAT2 && !odc_pair(odc_reg_flags(regs, entry, compat))))
-		return 0;
 	u32 tid = (u32)bpf_get_current_pid_tgid();
 	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_calls, &tid);
+
 	if (!e)
-		return 0;
+		return;
 	e->result = ret;
 	e->seen |= ODC_WATCH_RESULT;
 	odc_send(e);
 	bpf_map_delete_elem(&odc_calls, &tid);
+}
+
+/*
+ * The native calls, through the tracepoints of each: only these calls run
+ * them. (The exit's arguments are gone: the map tells whether the entry
+ * kept a record.)
+ */
+#define ODC_SYSCALL_TP(name, entry)                                              \
+	SEC("tracepoint/syscalls/sys_enter_" #name)                             \
+	int odc_enter_##name(struct trace_event_raw_sys_enter *ctx)              \
+	{                                                                        \
+		unsigned long a[4] = { ctx->args[0], ctx->args[1], ctx->args[2], \
+				       ctx->args[3] };                           \
+		odc_enter(entry, false, a);                                      \
+		return 0;                                                        \
+	}                                                                        \
+	SEC("tracepoint/syscalls/sys_exit_" #name)                              \
+	int odc_exit_##name(struct trace_event_raw_sys_exit *ctx)                \
+	{                                                                        \
+		odc_exit(ctx->ret);                                              \
+		return 0;                                                        \
+	}
+
+ODC_SYSCALL_TP(openat, ODC_WATCH_OPENAT)
+ODC_SYSCALL_TP(openat2, ODC_WATCH_OPENAT2)
+#if ODC_HAS_OPEN
+ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
+#endif
+
+/*
+ * Compat calls, which have no tracepoints of their own: every system call
+ * runs these, so a native one leaves at the first test. Attached only
+ * where the kernel makes compat calls at all (watch_attach.c).
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
+{
+	if (!odc_compat())
+		return 0;
+	int entry = odc_compat_entry(nr);
+
+	if (entry < 0)
+		return 0;
+	unsigned long a[4] = { odc_compat_arg(regs, 0), odc_compat_arg(regs, 1),
+			       odc_compat_arg(regs, 2), odc_compat_arg(regs, 3) };
+	odc_enter(entry, true, a);
+	return 0;
+}
+
+/* An ordinary open's exit costs a comparison of its flags; only openat2's needs the map to tell. */
+SEC("tp_btf/sys_exit")
+int BPF_PROG(odc_compat_exit, struct pt_regs *regs, long ret)
+{
+	if (!odc_compat())
+		return 0;
+	int entry = odc_compat_entry(odc_exit_nr(regs));
+
+	if (entry >= 0 && (entry == ODC_WATCH_OPENAT2 ||
+			   odc_pair((u32)odc_compat_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2))))
+		odc_exit(ret);
 	return 0;
 }
 

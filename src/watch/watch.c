@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 			errno == EPERM ? " (root is needed, outside a sandbox or lockdown that forbids BPF)" : "");
 		return 1;
 	}
-	int ret = odc_watch_bpf__attach(skel);
+	int ret = odc_watch_attach(skel);
 	if (ret)
 		fprintf(stderr, "odcreat-watch: cannot attach the BPF program: %s\n", strerror(-ret));
 	else if ((ret = odc_poll(skel)))

@@ -1,7 +1,8 @@
 /*
  * What differs between the kernels the watcher runs on: the open flags'
- * values, the system calls' numbers, where their arguments are, and
- * whether the call is a compat one (i386's on an x86-64 kernel).
+ * values, whether there is an open(2), and the compat calls (i386's on an
+ * x86-64 kernel): whether a call is one, their numbers, and where their
+ * arguments are.
  */
 #ifndef ODC_WATCH_ARCH_BPF_H
 #define ODC_WATCH_ARCH_BPF_H
@@ -9,9 +10,7 @@
 #if defined(__TARGET_ARCH_x86)
 
 #define ODC_O_DIRECTORY 0200000
-#define ODC_NR_OPEN 2
-#define ODC_NR_OPENAT 257
-#define ODC_NR_OPENAT2 437
+#define ODC_HAS_OPEN 1
 /* i386's numbers, which its programs' calls carry on an x86-64 kernel. */
 #define ODC_NR32_OPEN 5
 #define ODC_NR32_OPENAT 295
@@ -24,14 +23,14 @@ static __always_inline bool odc_compat(void)
 	return bpf_get_current_task_btf()->thread_info.status & ODC_TS_COMPAT;
 }
 
-/* Argument N (0-3) of the call REGS holds; still there at its exit. */
-static __always_inline unsigned long odc_arg(struct pt_regs *regs, int n, bool compat)
+/* Argument N (0-3) of the compat call REGS holds; still there at its exit. */
+static __always_inline unsigned long odc_compat_arg(struct pt_regs *regs, int n)
 {
 	switch (n) {
-	case 0: return compat ? regs->bx : regs->di;
-	case 1: return compat ? regs->cx : regs->si;
+	case 0: return regs->bx;
+	case 1: return regs->cx;
 	case 2: return regs->dx;
-	default: return compat ? regs->si : regs->r10;
+	default: return regs->si;
 	}
 }
 
@@ -44,9 +43,7 @@ static __always_inline long odc_exit_nr(struct pt_regs *regs)
 
 /* AArch64 has no open(2), and AArch32 programs' compat calls are not watched. */
 #define ODC_O_DIRECTORY 040000
-#define ODC_NR_OPEN -1
-#define ODC_NR_OPENAT 56
-#define ODC_NR_OPENAT2 437
+#define ODC_HAS_OPEN 0
 #define ODC_NR32_OPEN -1
 #define ODC_NR32_OPENAT -1
 #define ODC_NR32_OPENAT2 -1
@@ -56,11 +53,11 @@ static __always_inline bool odc_compat(void)
 	return false;
 }
 
-/* The first argument's register holds the result at the exit; orig_x0 keeps it. */
-static __always_inline unsigned long odc_arg(struct pt_regs *regs, int n, bool compat)
+static __always_inline unsigned long odc_compat_arg(struct pt_regs *regs, int n)
 {
-	(void)compat;
-	return n == 0 ? regs->orig_x0 : regs->regs[n & 3];
+	(void)regs;
+	(void)n;
+	return 0;
 }
 
 static __always_inline long odc_exit_nr(struct pt_regs *regs)
