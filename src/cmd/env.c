@@ -46,18 +46,26 @@ static bool odc_shim_under(const char *base, char *out, size_t len)
  * moved), else under the PREFIX it was built for. Never relative to the
  * current directory.
  */
+bool odc_self_dir(char dir[PATH_MAX])
+{
+	ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	return slash != NULL;
+}
+
 void odc_find_shim(char *out, size_t len)
 {
 	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	char *slash = NULL;
+	bool known = odc_self_dir(self);
 
-	if (n > 0) {
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-	}
-	if (slash) {
-		*slash = '\0';
+	if (known) {
 		if (odc_shim_under(self, out, len))
 			return;
 		char *up = strrchr(self, '/');
@@ -71,7 +79,7 @@ void odc_find_shim(char *out, size_t len)
 	if (odc_shim_under(ODC_PREFIX, out, len))
 		return;
 	fprintf(stderr, "odcreat: cannot find " ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME
-		" in %s, its parent or " ODC_PREFIX "\n", slash ? self : "this program's directory");
+		" in %s, its parent or " ODC_PREFIX "\n", known ? self : "this program's directory");
 	exit(ODC_EXIT_FAILED);
 }
 

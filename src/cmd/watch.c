@@ -35,19 +35,10 @@ static bool odc_try(char *out, size_t len, const char *format, const char *dir)
 static bool odc_find_watcher(char *out, size_t len)
 {
 	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	char *slash = NULL;
 
-	if (n > 0) {
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-	}
-	if (slash) {
-		*slash = '\0';
-		if (odc_try(out, len, "%s/" ODC_WATCHER_NAME, self) ||
-		    odc_try(out, len, "%s/../" ODC_WATCHER_SUBDIR, self))
-			return true;
-	}
+	if (odc_self_dir(self) && (odc_try(out, len, "%s/" ODC_WATCHER_NAME, self) ||
+				   odc_try(out, len, "%s/../" ODC_WATCHER_SUBDIR, self)))
+		return true;
 	return odc_try(out, len, "%s/" ODC_WATCHER_SUBDIR, ODC_PREFIX);
 }
 
