@@ -6,8 +6,20 @@
 #ifndef ODC_WATCH_EVENT_H
 #define ODC_WATCH_EVENT_H
 
-#ifndef __bpf__
-#include <linux/types.h>
+/* Fixed-width types of either side's own: vmlinux.h's in BPF, the C library's here. */
+#ifdef __bpf__
+typedef __u64 odc_u64;
+typedef __s64 odc_s64;
+typedef __u32 odc_u32;
+typedef __s32 odc_s32;
+typedef __u16 odc_u16;
+#else
+#include <stdint.h>
+typedef uint64_t odc_u64;
+typedef int64_t odc_s64;
+typedef uint32_t odc_u32;
+typedef int32_t odc_s32;
+typedef uint16_t odc_u16;
 #endif
 
 /* How the call was seen: a system call's entry, or an io_uring request. */
@@ -38,22 +50,22 @@ enum odc_watch_abi {
 
 /* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
 struct odc_watch_event {
-	__u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
-	__u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
-	__u64 ktime;		/* when the call was made, on the boot clock */
-	__u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
-	__u64 mode;
-	__u64 resolve;		/* openat2's RESOLVE_* flags */
-	__s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
-	__u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
-	__u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
-	__u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
-	__u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
-	__s32 dirfd;
-	__u16 entry;		/* enum odc_watch_entry */
-	__u16 abi;		/* enum odc_watch_abi */
-	__u16 seen;		/* ODC_WATCH_* */
-	__u16 path_len;		/* the bytes of path sent, its NUL included: a record ends there */
+	odc_u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
+	odc_u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
+	odc_u64 ktime;		/* when the call was made, on the boot clock */
+	odc_u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
+	odc_u64 mode;
+	odc_u64 resolve;		/* openat2's RESOLVE_* flags */
+	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
+	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
+	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
+	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
+	odc_u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
+	odc_s32 dirfd;
+	odc_u16 entry;		/* enum odc_watch_entry */
+	odc_u16 abi;		/* enum odc_watch_abi */
+	odc_u16 seen;		/* ODC_WATCH_* */
+	odc_u16 path_len;		/* the bytes of path sent, its NUL included: a record ends there */
 	char comm[16];
 	char path[ODC_WATCH_PATH_MAX];
 };
