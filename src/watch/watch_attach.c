@@ -47,24 +47,29 @@ static bool odc_compat_calls(void)
  * mounted in it: where the machine has none mounted (no systemd), the
  * tracepoints' ids are found there, and nothing of the machine's is
  * changed. Then back in the machine's namespace, which the looks and the
- * log use. 0, or a negative errno.
+ * log use, at the root and directory it had (a namespace's own root is
+ * not a chroot's). 0, or a negative errno.
  */
 static int odc_attach_in_own_tracefs(struct odc_watch_bpf *skel)
 {
 	int home = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	int root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	bool held = home >= 0 && root >= 0 && cwd >= 0;
 	int err;
 
-	if (home < 0)
-		return -errno;
-	if (unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	if (!held || unshare(CLONE_NEWNS) < 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
 	    mount("tracefs", ODC_TRACEFS, "tracefs", 0, NULL) < 0)
 		err = -errno;
 	else
 		err = odc_watch_bpf__attach(skel);
 	/* Going home cannot fail for root; a watcher that could not must not go on. */
-	if (setns(home, CLONE_NEWNS) < 0)
+	if (held && (setns(home, CLONE_NEWNS) < 0 || fchdir(root) < 0 || chroot(".") < 0 || fchdir(cwd) < 0))
 		err = -errno;
-	close(home);
+	int fds[] = { home, root, cwd };
+	for (int i = 0; i < 3; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
 	return err;
 }
 
