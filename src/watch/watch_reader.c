@@ -86,7 +86,10 @@ static void odc_reader_serve(int sock)
 {
 	struct odc_reader_self self = { .euid = geteuid(), .egid = getegid() };
 
+	/* It ends with the watcher (its socket's end, or the watcher's death), not at a signal to both. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
 	self.ngroups = getgroups(256, self.groups);
 	self.root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (self.ngroups < 0 || self.root < 0)
