@@ -190,11 +190,15 @@ test-deps:
 	@sh tests/deps.sh check
 	@sh tests/deps.sh watch
 
+# Every suite runs where this machine's /etc/odcreat.conf and
+# /etc/ld.so.preload cannot reach the programs it tests (tests/isolate.sh).
+BATS = sh tests/isolate.sh bats --print-output-on-failure
+
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
 # and the watcher (make watch) clang, bpftool and libbpf.
 check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
-	ODC_BUILD=$(BUILD) bats --print-output-on-failure tests
+	ODC_BUILD=$(BUILD) $(BATS) tests
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
 # run as this machine can (qemu-user where it cannot run the ABI itself),
@@ -202,7 +206,7 @@ check: test-deps
 # open64(). (tests/test_helper.bash leaves out openat2 where the emulator
 # lacks it, as qemu 7.2 does.)
 FOREIGN_CHECK = ODC_BUILD=$(1) ODC_RUN="$$(sed -n 1p $(1)/abi)" ODC_ENTRIES="$(2)" \
-	bats --print-output-on-failure tests/table.bats $(3)
+	$(BATS) tests/table.bats $(3)
 
 # tests/32: early callers, signals, fork, the i386 variadic ABI, and the
 # installed command for 32-bit and 64-bit programs at once.
@@ -226,17 +230,17 @@ check-musl:
 # The two commands of docs/TESTING.md (make demo, make check) on a fresh minimal Debian 12 root (tests/fresh/).
 check-fresh:
 	@sh tests/deps.sh fresh
-	bats --print-output-on-failure tests/fresh
+	$(BATS) tests/fresh
 
 # The installed packages (autopkgtest, debian/tests): the table and the
 # installed command, with test programs built here.
 check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
-	ODC_INSTALLED=/usr bats --print-output-on-failure tests/table.bats tests/installed.bats
+	ODC_INSTALLED=/usr $(BATS) tests/table.bats tests/installed.bats
 
 # The packages make deb built, installed and removed in an overlay of this
 # machine's root, where debian/tests/preload-removal runs (tests/deb/).
 check-deb:
-	bats --print-output-on-failure tests/deb
+	$(BATS) tests/deb
 
 # Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
 # build/deb. DEB_BUILD_OPTIONS=nocheck skips the test suite.

@@ -36,7 +36,8 @@ fast() {	# "CONDS" "CALLS": empty means all
 	echo
 	echo "1. Fast path: instructions per call (callgrind, whole process incl. ld.so and every library)"
 	echo "   per call = (Ir[2N calls] - Ir[N calls]) / N, N=$N, so start-up and exit cancel out;"
-	echo "   'no preload' row: absolute, per loop iteration (call + close [+ unlink]); other rows: added over it"
+	echo "   'no preload' row: absolute, per loop iteration (call + close [+ unlink]); other rows: added over it,"
+	echo "   and the whole loop against no preload's"
 	printf "  %-12s" "condition"
 	for call in $calls; do printf " %14s" "${CALL_LABEL[$call]}"; done
 	printf "   %s\n" "reproduce"
@@ -54,7 +55,7 @@ fast() {	# "CONDS" "CALLS": empty means all
 				continue
 			fi
 			added=$(calc "%+.1f" "$(per_call "$cond" "$call") - $base")
-			printf " %14s" "$added"
+			printf " %14s" "$added ($(calc "%.2f" "($base + $added) / $base")x)"
 			if [ "$cond" = odcreat ] && [ "$call" != syscall ] &&
 			   { [ -z "$worst" ] || awk "BEGIN { exit !($added > $worst) }"; }; then
 				worst=$added worst_call=$call

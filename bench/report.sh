@@ -4,37 +4,22 @@
 
 REPORT_LINES=${BENCH_REPORT_LINES:-1000000}
 
-# A log as the library writes it: 977 processes of 200 programs, 50,000
-# paths, each state; each process numbers its lines in one run.
-report_log() {	# FILE
-	awk -v n="$REPORT_LINES" 'BEGIN {
-		split("missing dir file link-dir link-file dangling other error", st, " ")
+# A log as the library writes it, of PROCESSES processes of PROGRAMS
+# programs, each numbering its lines in one run, and PATHS distinct paths
+# (0: every path distinct), with STATES (a list) in turn.
+report_log() {	# FILE PROCESSES PROGRAMS PATHS STATES
+	awk -v n="$REPORT_LINES" -v procs="$2" -v progs="$3" -v paths="$4" -v states="$5" 'BEGIN {
+		nst = split(states, st, " ")
 		for (i = 0; i < n; i++) {
-			pid = 1000 + i % 977
+			pid = 1000 + i % procs
+			path = paths ? sprintf("/srv/data/%d/name%d", i % 50, i % paths) : sprintf("/srv/fleet/%d/name", i)
 			printf "2026-12-04T10:00:00.%06dZ pid=%d prog=\"prog%d\" call=openat dirfd=AT_FDCWD " \
-			       "path=\"/srv/data/%d/name%d\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
+			       "path=\"%s\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
 			       "semantics=native result=EINVAL state=%s would=\"einval=EINVAL freebsd=ENOENT " \
 			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
 			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
-			       i % 1000000, pid, pid % 200, i % 50, i % 50000, st[i % 8 + 1], pid % 200,
-			       pid * 2654435761 % 4294967296, int(i / 977) + 1
-		}
-	}' > "$1"
-}
-
-# A log shaped like a fleet's: 50,000 programs, 100,000 processes (each a
-# run of its own), every path distinct.
-report_fleet_log() {	# FILE
-	awk -v n="$REPORT_LINES" 'BEGIN {
-		for (i = 0; i < n; i++) {
-			pid = 1000 + i % 100000
-			printf "2026-12-04T10:00:00.%06dZ pid=%d prog=\"prog%d\" call=openat dirfd=AT_FDCWD " \
-			       "path=\"/srv/fleet/%d/name\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
-			       "semantics=native result=EINVAL state=missing would=\"einval=EINVAL freebsd=ENOENT " \
-			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
-			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
-			       i % 1000000, pid, pid % 50000, i, pid % 50000, pid * 2654435761 % 4294967296,
-			       int(i / 100000) + 1
+			       i % 1000000, pid, pid % progs, path, st[i % nst + 1], pid % progs,
+			       pid * 2654435761 % 4294967296, int(i / procs) + 1
 		}
 	}' > "$1"
 }
@@ -73,8 +58,11 @@ report_one() {	# LOG WHAT
 
 report_bench() {
 	local log=$WORK/report.log fleet=$WORK/report-fleet.log
-	[ -s "$log" ] && [ "$(wc -l < "$log")" -eq "$REPORT_LINES" ] || report_log "$log"
-	[ -s "$fleet" ] && [ "$(wc -l < "$fleet")" -eq "$REPORT_LINES" ] || report_fleet_log "$fleet"
+	# A machine's: 977 processes of 200 programs, 50,000 paths, each state.
+	[ -s "$log" ] && [ "$(wc -l < "$log")" -eq "$REPORT_LINES" ] ||
+		report_log "$log" 977 200 50000 "missing dir file link-dir link-file dangling other error"
+	# A fleet's: 100,000 processes of 50,000 programs, every path distinct.
+	[ -s "$fleet" ] && [ "$(wc -l < "$fleet")" -eq "$REPORT_LINES" ] || report_log "$fleet" 100000 50000 0 missing
 	echo
 	echo "6. odcreat report over logs of $REPORT_LINES lines, wall seconds (/usr/bin/time)   $RUN report"
 	report_one "$log" "200 programs, 977 processes, 50,000 paths"

@@ -24,11 +24,21 @@ struct odc_line {
 void odc_line_start(struct odc_line *l);
 /* Everything after the first LEN bytes taken back. */
 void odc_line_back_to(struct odc_line *l, size_t len);
+/*
+ * The N bytes at FROM moved to TO, where they may overlap, within the
+ * line's text, which they must fit in; its length is left as it was.
+ */
+void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n);
 /* The newline, which always fits. */
 void odc_line_end(struct odc_line *l);
 
 void odc_put_bytes(struct odc_line *l, const char *s, size_t n);
-void odc_put(struct odc_line *l, const char *s);
+
+/* Inline, so that a literal's length is known when it is compiled: most of a line's puts are. */
+static inline void odc_put(struct odc_line *l, const char *s)
+{
+	odc_put_bytes(l, s, __builtin_strlen(s));
+}
 /* V in BASE (up to 16), with at least WIDTH digits. */
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width);
 void odc_put_int(struct odc_line *l, long long v);

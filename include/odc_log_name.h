@@ -15,6 +15,10 @@ enum odc_log_kind {
 	ODC_LOG_JOURNAL,	/* "journal": journald's own socket */
 };
 
+/* Where syslog's daemon and journald listen: each line is a datagram sent there. */
+#define ODC_SYSLOG_SOCKET "/dev/log"
+#define ODC_JOURNAL_SOCKET "/run/systemd/journal/socket"
+
 /* The kind of destination VALUE names; NULL or "" is none. */
 enum odc_log_kind odc_log_kind_of(const char *value);
 

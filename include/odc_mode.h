@@ -2,7 +2,8 @@
  * The semantics odcreat can give to open(O_CREAT|O_DIRECTORY), each written
  * once here: X(ID, FN, NAME, SYSTEMS) for the enum constant ODC_ID, the
  * function odc_FN of src/core/open/semantics.c (and of src/core/open/predict.c, its
- * prediction), the name ODCREAT_MODE takes, and the systems it reproduces.
+ * prediction), the name ODCREAT_MODE takes, and the systems it reproduces
+ * (within 69 columns: --list-modes prints each after its name in 80).
  * The enum, the names, the semantics and prediction tables and
  * --list-modes all come from this list.
  */
@@ -15,13 +16,11 @@
 	X(EINVAL, einval, "einval", "Linux >= 6.4 and 6.1.30+, NetBSD, macOS")                \
 	X(FREEBSD, freebsd, "freebsd", "FreeBSD >= 11, illumos")                              \
 	X(MKDIR, mkdir, "mkdir",                                                              \
-	  "the series \"vfs: add O_CREAT|O_DIRECTORY to open*(2)\" (v6, in no released "       \
-	  "kernel): make the directory, return it open")                                      \
+	  "the series (v6, in no released kernel): the directory made and opened")            \
 	X(LEGACY, legacy, "legacy",                                                            \
-	  "Linux <= 5.6: EISDIR for a directory, else a regular file made and opened")        \
+	  "Linux <= 5.6: a regular file made and opened, EISDIR for a directory")             \
 	X(LINUX57, linux57, "linux-5.7",                                                      \
-	  "Linux 5.7 to 6.3, unpatched 5.10/5.15 LTS, OpenBSD <= 7.6: "                       \
-	  "a stray regular file, then ENOTDIR")                                               \
+	  "Linux 5.7-6.3, unfixed 5.10/5.15, OpenBSD <= 7.6: stray file, ENOTDIR")            \
 	X(NATIVE, native, "native", "whatever the running kernel does")
 
 enum odc_mode {

@@ -32,6 +32,7 @@ enum odc_state {
 
 struct odc_found {
 	enum odc_state state;
+	long readable;	/* the kernel's answer to a copy of the path: 0, or an errno */
 	int error;	/* ERROR, INVALID: the errno */
 	bool slash;	/* the name ends in '/' */
 	bool sticky;	/* the sticky-directory rule refuses an O_CREAT open of what is there */

@@ -21,8 +21,18 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	for opt in --help -h; do
 		run "$ODCREAT" $opt
 		assert_success
-		assert_line --index 0 --partial "usage: odcreat [--seccomp [-v]] [-m MODE | --mode=MODE]"
+		assert_line --index 0 "usage: odcreat [--seccomp [-v]] [-m MODE] [-l FILE|DIR/] [--] COMMAND [ARG...]"
 		assert_output --partial "$ALL_MODES"
+	done
+}
+
+@test "--help, report's and survey's, and --list-modes fit in 80 columns" {
+	local what
+	for what in --help --list-modes "report --help" "survey --help"; do
+		run $ODCREAT $what
+		assert_success
+		run awk -v what="$what" 'length($0) > 80 { print what ": " length($0) ": " $0 }' <<< "$output"
+		assert_output ""
 	done
 }
 
@@ -38,9 +48,9 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	assert_equal "${#lines[@]}" 6
 	assert_line --index 0 --regexp '^einval +Linux >= 6.4.*NetBSD, macOS \(default\)$'
 	assert_line --index 1 --regexp '^freebsd +FreeBSD >= 11, illumos$'
-	assert_line --index 2 --regexp '^mkdir +the series "vfs: add O_CREAT\|O_DIRECTORY to open\*\(2\)" \(v6, in no released kernel\)'
-	assert_line --index 3 --regexp '^legacy +Linux <= 5.6: EISDIR for a directory, else a regular file made and opened$'
-	assert_line --index 4 --regexp '^linux-5.7 +Linux 5.7 to 6.3'
+	assert_line --index 2 --regexp '^mkdir +the series \(v6, in no released kernel\): the directory made and opened$'
+	assert_line --index 3 --regexp '^legacy +Linux <= 5.6: a regular file made and opened, EISDIR for a directory$'
+	assert_line --index 4 --regexp '^linux-5.7 +Linux 5.7-6.3, unfixed 5.10/5.15, OpenBSD <= 7.6: stray file, ENOTDIR$'
 	assert_line --index 5 --regexp '^native +'
 }
 

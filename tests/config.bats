@@ -25,6 +25,7 @@ teardown() {
 
 # conf LINE...: /etc/odcreat.conf, as the overlay will show it (root's, 0644).
 conf() {
+	rm -f "$R/upper/odcreat.conf"
 	printf '%s\n' "$@" > "$R/upper/odcreat.conf"
 	chmod 644 "$R/upper/odcreat.conf"
 }

@@ -132,10 +132,11 @@ diverted() {
 	install -m 0600 -o nobody /dev/null "$R/log/0.log"
 	diverted root 0 foreign-root
 	[ ! -s "$R/log/0.log" ]
+	run "$NB/odcreat" report --format=csv "$R/log/"
+	assert_line --partial "\"$NB/tests/odc_call\",1,"
+	assert_line --partial "\"[uid 65534] $NB/tests/odc_call\",1,"
 	run "$NB/odcreat" report "$R/log/"
-	assert_line --regexp "^$NB/tests/odc_call +1 "
-	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +1 "
-	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
+	assert_line "2 calls from 2 programs on 1 host; 0 lost, 2 claimed"
 }
 
 @test "report DIR/: files of one user in another's private names are skipped, ten said and the rest counted" {
@@ -260,9 +261,11 @@ while time.time() < end and not os.path.exists(sys.argv[3]):
 	cp "$R/log/0.log" "$R/log/0.log.1"
 	run --separate-stderr "$NB/odcreat" report "$R/log/"
 	assert_success
-	assert_line "3 calls from 2 programs on 1 hosts; 0 lost, 3 claimed"
-	assert_line --regexp "^$NB/tests/odc_call +1 "
-	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +2 "
+	assert_line "3 calls from 2 programs on 1 host; 0 lost, 3 claimed"
+	# Each name longer than its column: on a line of its own, its calls first on the next.
+	assert_equal "$(grep -m1 -A1 -xF "$NB/tests/odc_call\\" <<< "$output" | awk 'NR == 2 { print $1 }')" 1
+	assert_equal "$(grep -m1 -A1 -xF "[uid 65534] $NB/tests/odc_call\\" <<< "$output" |
+		awk 'NR == 2 { print $1 }')" 2
 	assert_equal "$stderr" "odcreat report: $R/log/5.log: skipped: owned by uid 65534, not by uid 5
 odcreat report: $R/log/7.log: skipped: has another hard link
 odcreat report: $R/log/8.log: skipped: a symlink
@@ -278,7 +281,8 @@ odcreat report: $R/log/9.log: skipped: writable by group or others"
 	run python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["calls"], r["disowned"], [(p["program"], p["calls"]) for p in r["rows"]])' <<< "$output"
 	assert_output "1 1 [('[uid 65534] $NB/tests/odc_call', 1)]"
 	run "$NB/odcreat" report "$R/log/"
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed; 1 line not counted: its uid= is not its file's owner"
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
+	assert_line "1 line not counted: its uid= is not its file's owner"
 	# Only root may list a 1733 directory: anyone else is told so, not shown an empty report.
 	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" report "$R/log/"
 	assert_failure 1
@@ -298,7 +302,8 @@ for i in range(1, 4097):
 	run --separate-stderr timeout 60 "$NB/odcreat" report "$R/log/"
 	assert_success
 	# Each 256 MiB, zeros and a hole, is a line cut by a hole: unparsed.
-	assert_line --regexp "^2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed; 4096 lines could not be read: "
+	assert_line --regexp "^2 calls from 1 program on 1 host; 0 lost, 2 claimed"
+	assert_line --regexp "^4096 lines could not be read: "
 	[[ $stderr =~ ^"odcreat report: $R/log/65534.log: skipped "([0-9]+)" bytes of holes"$ ]] || fail "$stderr"
 	[ "${BASH_REMATCH[1]}" -gt $(((1 << 40) - (64 << 20))) ] || fail "$stderr"
 }
@@ -311,9 +316,9 @@ readme_step() {
 		inside { sub(/^   /, ""); print }' "$ROOT/README.md"
 }
 
-@test "the README's survey step 2 makes a log that records root and nobody, and step 3's report counts both" {
+@test "the README's first survey step by hand makes a log that records root and nobody, and report counts both" {
 	local step
-	step=$(readme_step "2. Observe")
+	step=$(readme_step "1. Log every user's calls")
 	[[ $step == *"install -d -m 1733 -o root /var/log/odcreat"* ]] || fail "step 2 is: $step"
 	mkdir -m 755 "$R/upper" "$R/ovl"
 	# /etc overlaid and /var/log a tmpfs, in a private mount namespace; odcreat as installed.
@@ -329,8 +334,8 @@ readme_step() {
 		'$NB/odcreat' report /var/log/odcreat/"
 	assert_success
 	assert_line "odcreat: /etc/odcreat.conf:2: log = /var/log/odcreat/: records every user's calls, each in /var/log/odcreat/UID.log, a file of that user's own"
-	assert_line "2 calls from 2 programs on 1 hosts; 0 lost, 2 claimed"
-	assert_line --regexp "^\\[uid 65534\\] $NB/tests/odc_call +1 "
+	assert_line "2 calls from 2 programs on 1 host; 0 lost, 2 claimed"
+	assert_equal "$(grep -m1 -A1 -xF "[uid 65534] $NB/tests/odc_call\\" <<< "$output" | awk 'NR == 2 { print $1 }')" 1
 }
 
 @test "lines from before the constructor, a vfork child, a signal handler and 16 threads at once all arrive" {
@@ -361,7 +366,7 @@ readme_step() {
 	assert_output --regexp "^fd:dir s:dir"
 	grep -q ' path="s" .* semantics=mkdir ' "$R/log/0.log"
 	run "$NB/odcreat" report "$R/log/"
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 }
 
 @test "ODCREAT_LOG=DIR/ relative to the working directory, as a relative log file is" {
@@ -419,7 +424,7 @@ run_of() {
 	assert_equal "${a% *} ${a#* } ${c#* }" "${c% *} 1 2"
 	assert_equal "$(run_of b "$R/log/65534.log" | cut -d' ' -f2)" 1
 	run "$NB/odcreat" report "$R/log/"
-	assert_line "3 calls from 2 programs on 1 hosts; 0 lost, 3 claimed"
+	assert_line "3 calls from 2 programs on 1 host; 0 lost, 3 claimed"
 }
 
 @test "a forked child, an exec and a vfork child each number a run of their own; the parent goes on; none lost" {
@@ -440,15 +445,15 @@ run_of() {
 	assert_equal "${a#* } ${b#* } ${c#* }" "1 1 2"
 	[ "${a% *}" = "${c% *}" ] && [ "${a% *}" != "${b% *}" ]
 	run "$NB/odcreat" report "$R/log/"
-	assert_line --regexp '^[0-9]+ calls from [0-9]+ programs on 1 hosts; 0 lost, '
+	assert_line --regexp '^[0-9]+ calls from [0-9]+ programs on 1 host; 0 lost, '
 }
 
 @test "a log directory renamed while a process logs: the new one's report counts no line lost, nor do both" {
 	splits move "$R/log"
 	assert_equal "$(run_of a "$R/log.old/0.log" | cut -d' ' -f2) $(run_of b "$R/log/0.log" | cut -d' ' -f2)" "1 2"
 	run "$NB/odcreat" report "$R/log/"
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 	run "$NB/odcreat" report "$R/log/" "$R/log.old/"
-	assert_line "2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed"
+	assert_line "2 calls from 1 program on 1 host; 0 lost, 2 claimed"
 	rm -rf "$R/log.old"
 }

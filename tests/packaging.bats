@@ -39,7 +39,10 @@ in_etc() {
 }
 
 # preload LINE...: /etc/ld.so.preload as the overlay shows it, root's, 0644.
+# (Where the lower /etc has one, a removal leaves a whiteout in its place,
+# a device no file can be written through: it goes first.)
 preload() {
+	rm -f "$R/upper/ld.so.preload"
 	printf '%s\n' "$@" > "$R/upper/ld.so.preload"
 	chmod 644 "$R/upper/ld.so.preload"
 }

@@ -23,9 +23,11 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	assert_output --partial ' state=missing would="einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL"'
 	run "$ODCREAT" report log
 	assert_success
-	# The program is the kernel's word for the executable (python3 may be a link).
-	assert_line --index 1 --regexp '^/[^ ]*python3[.0-9]* +1 +1 +0 +1 +1  missing '
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+	# The program is the kernel's word for the executable (python3 may be a link),
+	# its figures beside it, or where its name is longer than its column, under it.
+	assert_line --index 1 --regexp '^/[^ ]*python3[.0-9]*( |\\$)'
+	assert_line --regexp '^(/[^ ]*python3[.0-9]*)? +1 +1 +0 +1 +1  missing$'
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 }
 
 @test "per program: calls, distinct paths, states, and each mode's differences and leftovers" {
@@ -33,7 +35,8 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 		line a.out /x EINVAL missing "$MISSING"
 		line a.out /x EINVAL missing "$MISSING"
 		line a.out /d EINVAL dir "$DIR"
-		# Logged on a kernel with the series: native made the directory.
+		# Logged on a kernel with the series: native made the directory, and
+		# under native, the mode it was made in, nothing would change.
 		line tool /y 3 missing "$MISSING native=fd+made"
 		line old /z EINVAL
 	} > log
@@ -41,14 +44,16 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	assert_success
 	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
 "a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,
-"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,1
+"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0
 "old",1,1,0,1,1,,,,,,,,,,,,,'
 	run "$ODCREAT" report log
 	assert_line --regexp '^  einval +tool$'
 	assert_line --regexp '^  mkdir +a.out tool$'
-	assert_line --regexp '^  native +tool$'
-	assert_line --regexp '^a.out +3 +1 +0 +3 +2  missing,dir +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
-	assert_line "5 calls from 3 programs on 1 hosts; 0 lost, 5 claimed"
+	assert_line --regexp '^  native +none$'
+	assert_line --regexp '^a.out +3 +1 +0 +3 +2  missing,dir$'
+	assert_line --regexp '^a.out +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
+	assert_line --regexp '^tool +1/0 +1/0 +0/1 +0/1 +1/1 +0/0$'
+	assert_line "5 calls from 3 programs on 1 host; 0 lost, 5 claimed"
 }
 
 @test "JSON: the same numbers, and valid" {
@@ -65,9 +70,11 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	{ line a /x EINVAL missing "$MISSING"; echo garbage; echo 'prog="a" path="unclosed'; line a /y EINVAL; } > log
 	run "$ODCREAT" report - < log
 	assert_success
-	assert_line "2 calls from 1 programs on 1 hosts; 0 lost, 2 claimed; 2 lines could not be read: -:2 -:3"
+	assert_line "2 calls from 1 program on 1 host; 0 lost, 2 claimed"
+	assert_line "2 lines could not be read: -:2 -:3"
 	run "$ODCREAT" report log log
-	assert_line "4 calls from 1 programs on 1 hosts; 0 lost, 4 claimed; 4 lines could not be read: log:2 log:3 log:2 log:3"
+	assert_line "4 calls from 1 program on 1 host; 0 lost, 4 claimed"
+	assert_line "4 lines could not be read: log:2 log:3 log:2 log:3"
 }
 
 @test "a FILE it cannot open: that error alone, no table, status 1" {
@@ -141,8 +148,8 @@ sline() {
 	assert_line --index 2 --regexp '^"/usr/bin/b",1,1,3,1,1,missing,'
 	assert_line --index 3 --regexp '^"/usr/bin/c",5,1,3,5,1,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/b +1 +1 +3 +1 +1  missing '
-	assert_line "10 calls from 3 programs on 1 hosts; 8 lost, 10 claimed"
+	assert_line --regexp '^/usr/bin/b +1 +1 +3 +1 +1  missing$'
+	assert_line "10 calls from 3 programs on 1 host; 8 lost, 10 claimed"
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
 r = json.load(sys.stdin)
@@ -160,7 +167,7 @@ print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r
 	assert_line --index 1 --regexp '^"/usr/bin/a",150,1,0,150,>100,missing,'
 	assert_line --index 2 --regexp '^"/usr/bin/b",5,1,[0-9]+,5,3,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100  missing '
+	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100 +missing$'
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
 print([(p["program"], p["paths"], p["paths_more"]) for p in json.load(sys.stdin)["rows"]])' <<< "$output"
@@ -252,7 +259,8 @@ out.write(b"\n")' "$@"
 	} > export
 	run timeout 10 "$ODCREAT" report --journal export
 	assert_success
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 0 claimed; 1 line could not be read: export:6"
+	assert_line "1 call from 1 program on 1 host; 0 lost, 0 claimed"
+	assert_line "1 line could not be read: export:6"
 }
 
 # little CMD...: CMD with 12 MiB of address space, or skip where even an
@@ -272,13 +280,14 @@ xs() {
 	{ line a /x EINVAL; xs $((16 << 20)); echo; line b /y EINVAL; xs 3000; echo; line c /z EINVAL; } > log
 	run --separate-stderr little "$ODCREAT" report log
 	assert_success
-	assert_line "3 calls from 3 programs on 1 hosts; 0 lost, 3 claimed; 2 lines could not be read: log:2 log:4"
+	assert_line "3 calls from 3 programs on 1 host; 0 lost, 3 claimed"
+	assert_line "2 lines could not be read: log:2 log:4"
 	assert_equal "$stderr" ""
 	# The longest line the library writes, behind a syslog header, is read.
 	printf '<14>1 2026-12-04T10:00:00.000000Z %s odcreat 1 - - %s\n' "$(xs 255)" \
 		"$(line "$(xs 1800)" /x EINVAL)" > log
 	run "$ODCREAT" report log
-	assert_line "1 calls from 1 programs on 1 hosts; 0 lost, 1 claimed"
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 }
 
 @test "--journal: a field longer than report keeps is skipped, and its entry and every one after it read, in little memory" {
@@ -336,7 +345,7 @@ with open(sys.argv[1], "wb") as f:
 	{ time "$ODCREAT" report log > out; } 2> cpu
 	read -r user sys < cpu
 	run tail -1 out
-	assert_output "65536 calls from 65536 programs on 1 hosts; 0 lost, 65536 claimed"
+	assert_output "65536 calls from 65536 programs on 1 host; 0 lost, 65536 claimed"
 	echo "report: ${user}s user, ${sys}s system"
 	awk -v u="$user" -v s="$sys" 'BEGIN { exit !(u + s < 1) }'
 }
@@ -345,7 +354,9 @@ with open(sys.argv[1], "wb") as f:
 	export_entry _UID=0 _EXE $'/home/u/x\n/usr/sbin/sshd\e[31m/prog' ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL > export
 	run "$ODCREAT" report --journal export
 	assert_success
-	assert_line --index 1 --regexp '^/home/u/x\\x0a/usr/sbin/sshd\\x1b\[31m/prog +1 +1 '
+	# Longer than its column: on a line of its own, and its row's figures on the next.
+	assert_line --index 1 '/home/u/x\x0a/usr/sbin/sshd\x1b[31m/prog\'
+	assert_line --index 2 --regexp '^ +1 +1 '
 	refute_line --regexp '^/usr/sbin/sshd'
 	[[ $output != *$'\e'* ]] || fail "an escape reached the terminal"
 	# A file log's escapes stand as they are, and a raw byte there is escaped too.
@@ -541,4 +552,45 @@ watch_dir() {
 	assert_line --index 3 --partial '"/usr/bin/python3",1,1,0,0,1,missing,'
 	assert_line --index 4 --partial '"[uid 1000] /home/u/odcreat-watch",1,1,0,1,1,missing,'
 	refute_output --partial '"/usr/sbin/sshd"'
+@test "text in 80 columns: a long name on lines of its own, its figures under their headers; CSV and JSON keep it whole" {
+	local long=/opt/$(printf 'very-long-directory-name/%.0s' 1 2 3 4 5 6 7)program
+	{ line "$long" /x EINVAL missing "$MISSING"; line "$long" /y EINVAL dir "$DIR"
+	  line "$long" /z EINVAL dangling 'einval=EINVAL freebsd=ENOENT mkdir=EEXIST legacy=fd+made linux-5.7=ENOTDIR+made'
+	  for i in $(seq 12); do line "/usr/bin/prog$i" /x EINVAL file 'einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR legacy=ENOTDIR linux-5.7=ENOTDIR'; done
+	  line short /x EINVAL missing "$MISSING"; } > log
+	run "$ODCREAT" report log
+	assert_success
+	run awk 'length($0) > 80 { print length($0) ": " $0 }' <<< "$output"
+	assert_output ""
+	run "$ODCREAT" report log
+	# The name whole on its lines, cut at 79 columns and a backslash; the row's figures on the next.
+	[ ${#long} -gt 158 ] && [ ${#long} -le 237 ] || fail "the name is not on three lines: ${#long}"
+	run grep -A4 -xF "${long:0:79}\\" <<< "$output"
+	assert_equal "$(head -3 <<< "$output" | sed 's/\\$//' | tr -d '\n')" "$long"
+	# Its states, wrapped at their commas in their column.
+	assert_line --index 3 --regexp '^ {28} +3 +1 +0 +3 +3  missing,dir,$'
+	assert_line --index 4 --regexp '^ {62}dangling$'
+	run "$ODCREAT" report log
+	assert_line --regexp '^short +1 +1 +0 +1 +1  missing$'
+	# The lists of names that would notice a mode wrap under the first.
+	assert_line --regexp '^  freebsd    /opt/very-long-directory-name/'
+	assert_line --regexp '^ {13}/usr/bin/prog1 /usr/bin/prog2 /usr/bin/prog3 /usr/bin/prog4$'
+	assert_line --regexp '^ {13}/usr/bin/prog9 /usr/bin/prog10 /usr/bin/prog11 /usr/bin/prog12$'
+	run "$ODCREAT" report --format=csv log
+	assert_line --index 1 --partial "\"$long\",3,"
+	run "$ODCREAT" report --format=json log
+	assert_output --partial "\"program\":\"$long\""
+}
+
+@test "one call, program and host in the singular; a call made under a mode never notices that mode" {
+	# Made under mkdir: the directory it made is no change from itself.
+	echo "2026-12-04T10:00:00.000000Z pid=1 prog=\"tool\" call=openat dirfd=AT_FDCWD path=\"d\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=mkdir result=3 state=missing would=\"$MISSING native=EINVAL\"" > log
+	run "$ODCREAT" report log
+	assert_success
+	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
+	assert_line --regexp '^tool +1/0 +1/0 +0/0 +0/1 +1/1 +1/0$'
+	assert_line --regexp '^  mkdir +none$'
+	assert_line --regexp '^  legacy +tool$'
+	run "$ODCREAT" report --format=csv log
+	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0'
 }

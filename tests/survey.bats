@@ -163,24 +163,36 @@ readme_step() {
 		inside { sub(/^   /, ""); print }' "$ROOT/README.md"
 }
 
-@test "the README's survey steps keep what /etc/ld.so.preload held, add the library once, and take only it out" {
+@test "the README's survey steps by hand keep what /etc/ld.so.preload held, add the library once, and take only it out" {
 	needs_root "an overlay on /etc in a private mount namespace"
-	local install end
-	install=$(readme_step "1. Install the library for every program")
-	end=$(readme_step "4. End the survey")
-	[ -n "$install" ] && [ -n "$end" ] || fail "no commands found in the README"
+	local settings install end sub
+	settings=$(readme_step "1. Log every user's calls")
+	install=$(readme_step "2. Preload this installation's library")
+	end=$(readme_step "3. End the survey")
+	[ -n "$settings" ] && [ -n "$install" ] && [ -n "$end" ] || fail "no commands found in the README"
+	sub=$(sed -n 2p "$BUILD/abi")
 	mkdir -p "$BATS_TEST_TMPDIR/upper" "$BATS_TEST_TMPDIR/work"
-	# The preloaded names need not exist: ld.so complains and runs the program.
+	# odcreat and its library as make install puts them, in a tmpfs on /usr/local.
 	run unshare -m --propagation private bash -c "
 		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$BATS_TEST_TMPDIR/upper',workdir='$BATS_TEST_TMPDIR/work' /etc
-		echo /opt/other/libother.so > /etc/ld.so.preload
+		mount -t tmpfs -o mode=755 odc-log /var/log
+		mount -t tmpfs -o mode=755 odc-local /usr/local
+		install -D -m 755 '$ODCREAT' /usr/local/bin/odcreat
+		install -D -m 644 '$SHIM' /usr/local/$sub/odcreat/libodcreat.so
+		install -D -m 644 '$BUILD/tests/libempty.so' /usr/local/lib/other.so
+		export PATH=/usr/local/bin:\$PATH
+		echo /usr/local/lib/other.so > /etc/ld.so.preload
+		$settings
 		$install
 		$install
 		cp /etc/ld.so.preload '$BATS_TEST_TMPDIR/during'
 		$end
-		cp /etc/ld.so.preload '$BATS_TEST_TMPDIR/after'" 2> /dev/null
-	assert_success
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/during")" '/opt/other/libother.so
-/usr/$LIB/odcreat/libodcreat.so'
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/after")" /opt/other/libother.so
+		cp /etc/ld.so.preload '$BATS_TEST_TMPDIR/after'
+		ls /etc/odcreat.conf" 2> /dev/null
+	assert_failure
+	assert_line "odcreat: /etc/odcreat.conf: every line is good"
+	assert_line --partial "ls: cannot access '/etc/odcreat.conf'"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/during")" '/usr/local/lib/other.so
+/usr/local/$LIB/odcreat/libodcreat.so'
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/after")" /usr/local/lib/other.so
 }

@@ -1,5 +1,17 @@
 # Shared by the bats files: paths, the bats libraries, and the table runner.
 
+# The programs under test must meet a fresh machine's settings, never this
+# one's: /etc/odcreat.conf would give them its mode and its log, and
+# /etc/ld.so.preload its libraries (tests/isolate.sh, through which make
+# runs the suites, hides both). Where either is there, every test fails.
+for odc_setting in /etc/odcreat.conf /etc/ld.so.preload; do
+	if [ -e "$odc_setting" ] || [ -L "$odc_setting" ]; then
+		echo "$odc_setting would reach the programs under test: run the suites through" \
+			"tests/isolate.sh, as make check does" >&2
+		return 1
+	fi
+done
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # make check SANITIZE=1 and make check32 test their own build directories.
 BUILD="$ROOT/${ODC_BUILD:-build}"

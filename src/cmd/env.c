@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "odc_env.h"
@@ -17,35 +19,15 @@
 #include "odc_log.h"
 #include "odc_log_dir.h"
 
-/* Under each ABI's library directory, one of its own: a preload-only plugin. */
-#define ODC_SHIM_DIR "odcreat"
-
-/*
- * The preload for the library under BASE, in OUT, if this program's ABI has
- * one there (BASE/ODC_LIB_SUBDIR/odcreat/libodcreat.so). It names the directory
- * with $LIB where the loader expands that (glibc's does, musl's does not),
- * so that every program of the command's tree loads the library of its own
- * ABI: 64-bit and 32-bit alike, wherever each ABI's loader looks.
- */
-static bool odc_shim_under(const char *base, char *out, size_t len)
+/* Whether BASE holds this program's ABI's library, BASE/ODC_LIB_SUBDIR/odcreat/libodcreat.so. */
+static bool odc_shim_under(const char *base)
 {
 	char own[PATH_MAX];
-	int n = snprintf(own, sizeof own, "%s/" ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base);
+	int n = snprintf(own, sizeof own, "%s/" ODC_SHIM_PATH, base);
 
-	if (n <= 0 || (size_t)n >= sizeof own || access(own, R_OK) != 0)
-		return false;
-	n = snprintf(out, len, "%s/%s/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base,
-		     ODC_LIB_EXPANDS ? "$LIB" : ODC_LIB_SUBDIR);
-	return n > 0 && (size_t)n < len;
+	return n > 0 && (size_t)n < sizeof own && access(own, R_OK) == 0;
 }
 
-/*
- * The library in this program's own directory (the build tree, where make
- * puts it as make install does under PREFIX), else in the prefix this
- * program is installed in (PREFIX/bin/odcreat, wherever that tree was
- * moved), else under the PREFIX it was built for. Never relative to the
- * current directory.
- */
 bool odc_self_dir(char dir[PATH_MAX])
 {
 	ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
@@ -60,30 +42,53 @@ bool odc_self_dir(char dir[PATH_MAX])
 	return slash != NULL;
 }
 
-void odc_find_shim(char *out, size_t len)
+/*
+ * The library in this program's own directory (the build tree, where make
+ * puts it as make install does under PREFIX), else in the prefix this
+ * program is installed in (PREFIX/bin/odcreat, wherever that tree was
+ * moved), else under the PREFIX it was built for. Never relative to the
+ * current directory.
+ */
+bool odc_shim_base(char base[PATH_MAX])
 {
-	char self[PATH_MAX];
-	bool known = odc_self_dir(self);
-
-	if (known) {
-		if (odc_shim_under(self, out, len))
-			return;
-		char *up = strrchr(self, '/');
-		if (up && up != self) {
+	if (odc_self_dir(base)) {
+		if (odc_shim_under(base))
+			return true;
+		char *up = strrchr(base, '/');
+		if (up && up != base) {
 			*up = '\0';
-			if (odc_shim_under(self, out, len))
-				return;
-			*up = '/';
+			if (odc_shim_under(base))
+				return true;
 		}
 	}
-	if (odc_shim_under(ODC_PREFIX, out, len))
-		return;
-	fprintf(stderr, "odcreat: cannot find " ODC_LIB_SUBDIR "/" ODC_SHIM_DIR "/" ODC_SHIM_NAME
-		" in %s, its parent or " ODC_PREFIX "\n", known ? self : "this program's directory");
-	exit(ODC_EXIT_FAILED);
+	snprintf(base, PATH_MAX, "%s", ODC_PREFIX);
+	return odc_shim_under(base);
 }
 
-static bool odc_is_shim(const char *entry, size_t len)
+/*
+ * The preload for the library, in OUT. It names the directory with $LIB
+ * where the loader expands that (glibc's does, musl's does not), so that
+ * every program of the command's tree loads the library of its own ABI:
+ * 64-bit and 32-bit alike, wherever each ABI's loader looks.
+ */
+void odc_find_shim(char *out, size_t len)
+{
+	char base[PATH_MAX];
+
+	if (!odc_shim_base(base)) {
+		fprintf(stderr, "odcreat: cannot find " ODC_SHIM_PATH " in this program's directory, "
+			"its parent or " ODC_PREFIX "\n");
+		exit(ODC_EXIT_FAILED);
+	}
+	int n = snprintf(out, len, "%s/%s/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base,
+			 ODC_LIB_EXPANDS ? "$LIB" : ODC_LIB_SUBDIR);
+	if (n <= 0 || (size_t)n >= len) {
+		fprintf(stderr, "odcreat: %s: %s\n", base, strerror(ENAMETOOLONG));
+		exit(ODC_EXIT_FAILED);
+	}
+}
+
+bool odc_is_shim(const char *entry, size_t len)
 {
 	size_t name = sizeof ODC_SHIM_NAME - 1;
 
@@ -175,6 +180,28 @@ static bool odc_open_log_file(const char *log)
 }
 
 /*
+ * Whether a daemon listens where KIND's lines go; where none does, that is
+ * said once, here: the library drops each line silently, as it must inside
+ * the programs it is in. A datagram socket's connect sends nothing.
+ */
+static void odc_check_daemon(enum odc_log_kind kind)
+{
+	const char *path = kind == ODC_LOG_SYSLOG ? ODC_SYSLOG_SOCKET : ODC_JOURNAL_SOCKET;
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	fprintf(stderr, "odcreat: -l %s: no daemon listens on %s (%s): the lines will be lost\n",
+		kind == ODC_LOG_SYSLOG ? "syslog" : "journal", path, strerror(errno));
+	close(fd);
+}
+
+/*
  * An absolute name the command can still reach after it changes directory,
  * checked here as the library will use it.
  */
@@ -183,6 +210,8 @@ void odc_set_log(const char *log)
 	char absolute[PATH_MAX];
 	enum odc_log_kind kind = odc_log_kind_of(log);
 
+	if (kind == ODC_LOG_SYSLOG || kind == ODC_LOG_JOURNAL)
+		odc_check_daemon(kind);
 	if (kind == ODC_LOG_FILE || kind == ODC_LOG_DIR) {
 		if (log[0] != '/') {
 			char cwd[PATH_MAX];

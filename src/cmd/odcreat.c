@@ -24,69 +24,9 @@
 #include "odc_probe.h"
 #include "odc_report.h"
 #include "odc_supervise.h"
+#include "odc_survey.h"
+#include "odc_usage.h"
 #include "odc_watcher.h"
-
-static const char odc_usage[] =
-	"usage: odcreat [--seccomp [-v]] [-m MODE | --mode=MODE] [-l FILE | --log=FILE] [--] COMMAND [ARG...]\n"
-	"       odcreat --watch [-l FILE | --log=FILE]\n"
-	"       odcreat --probe\n"
-	"       odcreat --list-modes\n"
-	"       odcreat --config-check [FILE]\n"
-	"       odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
-	"                      [--journal] [FILE|DIR/...]\n"
-	"       odcreat --help | --version\n";
-
-static const char odc_help[] =
-	"\n"
-	"Run COMMAND with open(O_CREAT|O_DIRECTORY) given the semantics MODE, whatever\n"
-	"the kernel does, by preloading " ODC_SHIM_NAME ".\n"
-	"\n"
-	"      --seccomp     serve the calls from a seccomp supervisor instead, which\n"
-	"                    reaches static and Go programs too; none where the kernel\n"
-	"                    already answers as MODE and nothing is logged\n"
-	"  -v, --verbose     say whether --seccomp supervises, and why\n"
-	"  -m, --mode=MODE   one of:" ODC_MODE_NAMES "\n"
-	"                    (default: $ODCREAT_MODE, else " ODC_CONFIG_FILE "'s, else\n"
-	"                    einval; --mode= is as an empty ODCREAT_MODE: the file's,\n"
-	"                    else einval)\n"
-	"  -l, --log=FILE    log every redefined call to FILE, to DIR/ (DIR/EUID.log), or\n"
-	"                    to \"stderr\", \"syslog\" (/dev/log) or \"journal\" (journald)\n"
-	"      --watch       log every process's calls that pass O_CREAT|O_DIRECTORY, as\n"
-	"                    the kernel sees them, to -l's log (default stderr), until\n"
-	"                    SIGINT or SIGTERM; as root, with odcreat-watch installed\n"
-	"      --probe       show what the running kernel does, and which mode it matches\n"
-	"      --list-modes  list the modes and the systems they reproduce\n"
-	"  report            what logs of the calls say, per program or host: calls lost,\n"
-	"                    each mode's answers that would have differed, and what each\n"
-	"                    would have made (odcreat report --help)\n"
-	"      --config-check [FILE]\n"
-	"                    say what is wrong with FILE (default " ODC_CONFIG_FILE "),\n"
-	"                    line by line, and whether programs would read it at all\n"
-	"  -h, --help        show this help\n"
-	"      --version     show the version\n"
-	"\n"
-	"Exit status: COMMAND's own; " ODC_EXIT_TEXT(ODC_EXIT_NOT_FOUND) " if COMMAND is not found, "
-	ODC_EXIT_TEXT(ODC_EXIT_CANNOT_RUN) " if it cannot be\n"
-	"run, " ODC_EXIT_TEXT(ODC_EXIT_USAGE) " for a usage error, " ODC_EXIT_TEXT(ODC_EXIT_FAILED)
-	" if odcreat itself fails.\n";
-
-static void odc_die_usage(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "odcreat: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", odc_usage);
-	exit(ODC_EXIT_USAGE);
-}
-
-/* OPTION (-m or -l, as GIVEN: -m, --mode) without its value: say which value it needs. */
-static void odc_die_missing(int option, const char *given)
-{
-	const char *name = strncmp(given, "--", 2) == 0 ? given : option == 'm' ? "-m" : "-l";
-
-	if (option == 'm')
-		odc_die_usage("%s needs a mode; valid modes:" ODC_MODE_NAMES, name);
-	odc_die_usage("%s needs a log: FILE, DIR/, stderr, syslog or journal", name);
-}
 
 static void odc_check_mode(const char *mode, const char *where)
 {
@@ -214,6 +154,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return odc_report_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "survey") == 0)
+		return odc_survey_main(argc - 1, argv + 1);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+:m:l:hv", options, NULL)) != -1) {
 		switch (opt) {
@@ -233,7 +175,7 @@ int main(int argc, char **argv)
 			verbose = true;
 			break;
 		case 'h':
-			printf("%s%s", odc_usage, odc_help);
+			odc_print_help();
 			return 0;
 		case ODC_OPT_PROBE:
 		case ODC_OPT_LIST:
@@ -257,7 +199,9 @@ int main(int argc, char **argv)
 		return odc_watcher_exec(log);
 	}
 	if (action)
-		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp);
+		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp || verbose);
+	if (verbose && !seccomp)
+		odc_die_usage("%s", "-v says whether --seccomp supervises, and why: give it with --seccomp");
 	if (optind == argc)
 		odc_die_usage("%s", "no command given");
 	return odc_run(argv + optind, mode, log, seccomp, verbose);

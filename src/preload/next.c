@@ -1,123 +1,91 @@
-/* Symbol resolution: find the definitions that the shim's own ones hide. */
-#include <dlfcn.h>
+/*
+ * Symbol resolution: find the definitions that the shim's own ones hide,
+ * as dlsym(RTLD_NEXT) would, but by reading the loaded objects' own
+ * tables: the first object after this one, in the loader's order, that
+ * defines the name. Nothing is allocated, and no lock is taken but the
+ * one dl_iterate_phdr holds while it walks: glibc's is the loader's own
+ * recursive lock, which a signal handler in the same thread takes again,
+ * and which a vfork child meets only while another thread loads a
+ * library. So with glibc the first forwarder to need a definition looks
+ * for it, whoever calls, and no start-up pays. musl's walk takes a lock
+ * that its dlopen holds: there the definitions are found at start-up too,
+ * so that only another library's constructor, which musl runs with that
+ * lock free, can come first.
+ */
 #include <errno.h>
 #include <link.h>
 #include <stdbool.h>
-#include <stdint.h>
 
+#include "odc_elf.h"
 #include "odc_next.h"
 #include "odc_trap.h"
 
 struct odc_next odc_next;
-
-#define odc_next_publish(member, symbol) \
-	__atomic_store_n(&odc_next.member, dlsym(RTLD_NEXT, symbol), __ATOMIC_RELEASE)
+static int odc_next_done;
 
 /* This library's ELF header, where the dynamic linker mapped it. */
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
 
-/* The GNU hash of a symbol name, as the link editor stored it. */
-static uint32_t odc_gnu_hash(const char *name)
+/* *SLOT, where still empty, from NAME in the object S describes: whether it is full now. */
+static bool odc_seek(const struct odc_symbols *s, void **slot, const char *name)
 {
-	uint32_t h = 5381;
-
-	while (*name)
-		h = h * 33 + (unsigned char)*name++;
-	return h;
+	if (__atomic_load_n(slot, __ATOMIC_RELAXED))
+		return true;
+	const ElfW(Sym) *sym = odc_lookup(s, name);
+	if (sym)
+		__atomic_store_n(slot, odc_address(s, sym), __ATOMIC_RELEASE);
+	return sym != NULL;
 }
 
 /*
- * Where a dynamic entry points. glibc relocates the entries of a writable
- * dynamic section in place as it loads the object; musl, and glibc for a
- * read-only one such as the vDSO's, leave them as the file has them.
+ * Each object after this one, in the loader's order, looked at for the
+ * names not found yet; the walk ends once every one is. (The pointers are
+ * stored as void *: every ABI this library builds for holds a function
+ * in one.)
  */
-static const void *odc_dyn_address(const struct dl_phdr_info *info,
-				   const ElfW(Phdr) *dynamic, ElfW(Addr) ptr)
-{
-#ifdef __GLIBC__
-	if (dynamic->p_flags & PF_W)
-		return (const void *)ptr;
-#else
-	(void)dynamic;
-#endif
-	return (const void *)(info->dlpi_addr + ptr);
-}
-
-/*
- * Whether the object may define a symbol with this GNU hash, as the Bloom
- * filter of its hash table answers: false positives, no false negatives.
- * An object with symbols but no such table may.
- */
-static bool odc_may_define(const struct dl_phdr_info *info, uint32_t hash)
-{
-	const ElfW(Phdr) *dynamic = NULL;
-
-	for (int i = 0; i < info->dlpi_phnum; i++)
-		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
-			dynamic = &info->dlpi_phdr[i];
-	if (!dynamic)
-		return false;
-	const ElfW(Dyn) *dyn = (const ElfW(Dyn) *)(info->dlpi_addr + dynamic->p_vaddr);
-	for (; dyn->d_tag != DT_NULL; dyn++) {
-		if (dyn->d_tag != DT_GNU_HASH)
-			continue;
-		/* nbuckets, symoffset, bloom words, bloom shift, then the words. */
-		const uint32_t *table = odc_dyn_address(info, dynamic, dyn->d_un.d_ptr);
-		const ElfW(Addr) *bloom = (const ElfW(Addr) *)(table + 4);
-		const unsigned bits = sizeof *bloom * 8;
-		if (table[2] == 0)
-			return true;
-		ElfW(Addr) word = bloom[hash / bits % table[2]];
-		ElfW(Addr) mask = (ElfW(Addr))1 << hash % bits |
-				  (ElfW(Addr))1 << (hash >> table[3]) % bits;
-		return (word & mask) == mask;
-	}
-	return true;
-}
-
-struct odc_search {
-	uint32_t hash;
-	bool found;
-};
-
 static int odc_visit(struct dl_phdr_info *info, size_t size, void *data)
 {
-	struct odc_search *search = data;
+	bool *after_self = data;
+	struct odc_symbols s;
 
 	(void)size;
-	if (info->dlpi_addr == (ElfW(Addr))__ehdr_start)
+	if (!*after_self) {
+		*after_self = info->dlpi_addr == (ElfW(Addr))__ehdr_start;
 		return 0;
-	search->found = odc_may_define(info, search->hash);
-	return search->found;
+	}
+	if (!odc_symbols_of(info, &s))
+		return 0;
+	bool all = true;
+	all &= odc_seek(&s, (void **)&odc_next.open, "open");
+	all &= odc_seek(&s, (void **)&odc_next.open_lfs, "open64");
+	all &= odc_seek(&s, (void **)&odc_next.openat, "openat");
+	all &= odc_seek(&s, (void **)&odc_next.openat_lfs, "openat64");
+	all &= odc_seek(&s, (void **)&odc_next.openat2, "openat2");
+	all &= odc_seek(&s, (void **)&odc_next.syscall, "syscall");
+	return all;
 }
 
-/*
- * Whether any loaded object but this one may define SYMBOL. A dlsym that
- * fails costs every process an error message and malloc's first set-up
- * (brk, getrandom), and glibc before 2.43 has no openat2: that lookup is
- * made only where it may succeed, in a newer libc or another preloaded
- * library.
- */
-static bool odc_next_may_exist(const char *symbol)
+/* odc_next, all of it looked for once. */
+static const struct odc_next *odc_next_resolve(void)
 {
-	struct odc_search search = { .hash = odc_gnu_hash(symbol) };
+	bool after_self = false;
 
-	dl_iterate_phdr(odc_visit, &search);
-	return search.found;
+	if (!__atomic_load_n(&odc_next_done, __ATOMIC_ACQUIRE)) {
+		dl_iterate_phdr(odc_visit, &after_self);
+		__atomic_store_n(&odc_next_done, 1, __ATOMIC_RELEASE);
+	}
+	return &odc_next;
 }
 
-void odc_next_resolve(void)
+#ifndef __GLIBC__
+__attribute__((constructor)) static void odc_next_init(void)
 {
-	odc_next_publish(open, "open");
-	odc_next_publish(open_lfs, "open64");
-	odc_next_publish(openat, "openat");
-	odc_next_publish(openat_lfs, "openat64");
-	if (odc_next_may_exist("openat2"))
-		odc_next_publish(openat2, "openat2");
-	odc_next_publish(syscall, "syscall");
+	odc_next_resolve();
 }
+#endif
 
-long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
+/* The kernel's answer, as libc gives it: -1 and errno. */
+static long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
 {
 	long ret = odc_trap(nr, a, b, c, d, e, f);
 
@@ -128,7 +96,41 @@ long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f)
 	return ret;
 }
 
-int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode)
+int odc_next_first_open(const char *path, int flags, mode_t mode, bool lfs)
 {
-	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags, mode, 0, 0);
+	const struct odc_next *next = odc_next_resolve();
+	odc_open_fn *fn = lfs ? next->open_lfs : next->open;
+
+	if (fn)
+		return fn(path, flags, mode);
+	return odc_next_first_openat(AT_FDCWD, path, flags, mode, lfs);
+}
+
+int odc_next_first_openat(int dirfd, const char *path, int flags, mode_t mode, bool lfs)
+{
+	const struct odc_next *next = odc_next_resolve();
+	odc_openat_fn *fn = lfs ? next->openat_lfs : next->openat;
+
+	if (fn)
+		return fn(dirfd, path, flags, mode);
+	return (int)odc_next_kernel(ODC_NR_OPENAT, dirfd, (long)path, flags | (lfs ? O_LARGEFILE : 0),
+				    mode, 0, 0);
+}
+
+int odc_next_first_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size)
+{
+	odc_openat2_fn *fn = odc_next_resolve()->openat2;
+
+	if (fn)
+		return fn(dirfd, path, how, size);
+	return (int)odc_next_kernel(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
+}
+
+long odc_next_first_syscall(long nr, long a, long b, long c, long d, long e, long f)
+{
+	odc_syscall_fn *fn = odc_next_resolve()->syscall;
+
+	if (fn)
+		return fn(nr, a, b, c, d, e, f);
+	return odc_next_kernel(nr, a, b, c, d, e, f);
 }

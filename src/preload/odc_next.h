@@ -6,6 +6,7 @@
 #define ODC_NEXT_H
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -29,17 +30,20 @@ struct odc_next {
 
 extern struct odc_next odc_next;
 
-/* Called from the constructor: dlsym is neither lock-free nor signal-safe. */
-void odc_next_resolve(void);
-
 /*
- * Until the constructor has run (other libraries' constructors open files
- * first), and for functions libc lacks, the forwarders go to the kernel,
- * and give its answer as libc would: -1 and errno. Out of line, so that
- * the forwarders' common case needs no stack frame.
+ * The first calls of the forwarders, out of line so that their common
+ * case needs no stack frame: the next definitions looked for, once, then
+ * the one found called. They are found without dlsym, which is neither
+ * lock-free nor signal-safe, so a signal handler, a vfork child or another
+ * library's constructor may be that first caller; and only then, so that
+ * no program pays for them at start-up. Where there is none (libc lacks
+ * openat2 before glibc 2.43), the call goes to the kernel, and its answer
+ * is given as libc would: -1 and errno. LFS: open64 and openat64.
  */
-long odc_next_kernel(long nr, long a, long b, long c, long d, long e, long f);
-int odc_next_kernel_openat(int dirfd, const char *path, int flags, mode_t mode);
+int odc_next_first_open(const char *path, int flags, mode_t mode, bool lfs);
+int odc_next_first_openat(int dirfd, const char *path, int flags, mode_t mode, bool lfs);
+int odc_next_first_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size);
+long odc_next_first_syscall(long nr, long a, long b, long c, long d, long e, long f);
 
 #define odc_next_fn(name) __atomic_load_n(&odc_next.name, __ATOMIC_ACQUIRE)
 #define odc_likely(x) __builtin_expect(!!(x), 1)
@@ -49,7 +53,7 @@ static inline int odc_next_open(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_next_kernel_openat(AT_FDCWD, path, flags, mode);
+	return odc_next_first_open(path, flags, mode, false);
 }
 
 static inline int odc_next_open64(const char *path, int flags, mode_t mode)
@@ -57,7 +61,7 @@ static inline int odc_next_open64(const char *path, int flags, mode_t mode)
 	odc_open_fn *fn = odc_next_fn(open_lfs);
 	if (odc_likely(fn))
 		return fn(path, flags, mode);
-	return odc_next_kernel_openat(AT_FDCWD, path, flags | O_LARGEFILE, mode);
+	return odc_next_first_open(path, flags, mode, true);
 }
 
 static inline int odc_next_openat(int dirfd, const char *path, int flags,
@@ -66,7 +70,7 @@ static inline int odc_next_openat(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_next_kernel_openat(dirfd, path, flags, mode);
+	return odc_next_first_openat(dirfd, path, flags, mode, false);
 }
 
 static inline int odc_next_openat64(int dirfd, const char *path, int flags,
@@ -75,7 +79,7 @@ static inline int odc_next_openat64(int dirfd, const char *path, int flags,
 	odc_openat_fn *fn = odc_next_fn(openat_lfs);
 	if (odc_likely(fn))
 		return fn(dirfd, path, flags, mode);
-	return odc_next_kernel_openat(dirfd, path, flags | O_LARGEFILE, mode);
+	return odc_next_first_openat(dirfd, path, flags, mode, true);
 }
 
 static inline int odc_next_openat2(int dirfd, const char *path,
@@ -84,7 +88,7 @@ static inline int odc_next_openat2(int dirfd, const char *path,
 	odc_openat2_fn *fn = odc_next_fn(openat2);
 	if (fn)
 		return fn(dirfd, path, how, size);
-	return (int)odc_next_kernel(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
+	return odc_next_first_openat2(dirfd, path, how, size);
 }
 
 static inline long odc_next_syscall(long nr, long a, long b, long c, long d,
@@ -93,7 +97,7 @@ static inline long odc_next_syscall(long nr, long a, long b, long c, long d,
 	odc_syscall_fn *fn = odc_next_fn(syscall);
 	if (odc_likely(fn))
 		return fn(nr, a, b, c, d, e, f);
-	return odc_next_kernel(nr, a, b, c, d, e, f);
+	return odc_next_first_syscall(nr, a, b, c, d, e, f);
 }
 
 #endif

@@ -155,7 +155,3 @@ long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 	return odc_syscall_open(nr, a0, a1, a2, a3);
 }
 
-__attribute__((constructor)) static void odc_init(void)
-{
-	odc_next_resolve();
-}

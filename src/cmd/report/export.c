@@ -21,7 +21,7 @@ _Static_assert(ODC_EXPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
 
 struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
-	char result[64], state[32], exe[ODC_EXPORT_VALUE_MAX], uid[16];
+	char result[64], state[32], semantics[16], exe[ODC_EXPORT_VALUE_MAX], uid[16];
 	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
 	char seen[64], caller_uid[16];	/* odcreat-watch's: how the call was seen, and its caller's uid */
 	bool ours;
@@ -36,6 +36,7 @@ static char *odc_export_ours(struct odc_export_entry *e, enum odc_log_field f, s
 	ODC_KEEP(PROG, prog)
 	ODC_KEEP(PATH, path)
 	ODC_KEEP(WOULD, would)
+	ODC_KEEP(SEMANTICS, semantics)
 	ODC_KEEP(RESULT, result)
 	ODC_KEEP(STATE, state)
 	ODC_KEEP(EXE, claimed_exe)
@@ -164,7 +165,7 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 {
 	char name[ODC_EXPORT_VALUE_MAX + 32];
 	struct odc_record r = {
-		.path = e->path, .result = e->result,
+		.path = e->path, .result = e->result, .semantics = e->semantics,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
 		.host = e->host, .sender = e->pid, .run = e->run,
 		.seq = odc_report_number(e->seq, strlen(e->seq)),
@@ -177,6 +178,7 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	r.run_len = strlen(r.run);
 	r.prog_len = strlen(r.prog);
 	r.path_len = strlen(r.path);
+	r.semantics_len = strlen(r.semantics);
 	r.result_len = strlen(r.result);
 	r.state_len = r.state ? strlen(r.state) : 0;
 	r.would_len = r.would ? strlen(r.would) : 0;

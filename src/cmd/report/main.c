@@ -26,8 +26,8 @@
 #define ODC_REPORT_UNREAD 1
 
 static const char odc_report_usage[] =
-	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program] [--journal]\n"
-	"                      [FILE|DIR/...]\n"
+	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
+	"                      [--journal] [FILE|DIR/...]\n"
 	"       odcreat report --help\n";
 
 struct odc_report_choice {

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "odc_line.h"
+#include "odc_log_fields.h"
 #include "odc_mode.h"
 #include "odc_report_set.h"
 
@@ -19,15 +20,16 @@
  * name is raw bytes, or written as the log writes it (\xHH escapes). The
  * sender is the process that logged it (its pid, as text), which numbers
  * the lines of each of its runs (one image under one euid; RUN, its tag):
- * SEQ, and LOST before it (both 0 where the line has none).
+ * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
+ * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
  * believed only where root wrote it (dir.c, export.c).
  */
 struct odc_record {
-	const char *prog, *host, *sender, *run, *path, *result, *state, *would, *uid;
-	size_t prog_len, host_len, sender_len, run_len, path_len, result_len, state_len, would_len,
-		uid_len;
+	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
+	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
+		state_len, would_len, uid_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed, seen;
 };
@@ -81,9 +83,13 @@ enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 /* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
 
-/* The last record's pair and sender, which the next is most often from too. */
+/*
+ * The last record's pair and sender, which the next is most often from too,
+ * and the mode it was made under, which the next most often was too.
+ */
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
+	int made_under;
 	char key[2 * ODC_REPORT_NAME_MAX + 1];
 	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
 };
@@ -163,6 +169,11 @@ int odc_lines_end(const struct odc_lines *in, const char *name);
 
 /* A field's decimal value, 0 where it is not a number report can hold. */
 unsigned long odc_report_number(const char *s, size_t len);
+/*
+ * The field a record is made of whose key is the LEN bytes at KEY, or
+ * ODC_FIELD_COUNT (src/cmd/report/keys.c).
+ */
+enum odc_log_field odc_report_field_of(const char *key, size_t len);
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 /*
@@ -217,5 +228,33 @@ void odc_report_put_csv(const char *s);
 
 enum odc_report_format { ODC_REPORT_TEXT, ODC_REPORT_CSV, ODC_REPORT_JSON };
 void odc_report_print(const struct odc_report *rep, enum odc_report_format format);
+/* The text, in 80 columns (src/cmd/report/print_text.c). */
+void odc_report_print_text(const struct odc_report *rep);
+
+/* Native's predictions are the running kernel's meaning: a log may have none. */
+#define ODC_FOR_EACH_MODE(m) for (int m = 0; m < ODC_MODE_COUNT; m++)
+
+/* Whether some call of P's predicted MODE. */
+bool odc_predicted(const struct odc_report_prog *p, int mode);
+/* The states P's calls found, joined by SEP (one byte), into OUT: OUT. */
+#define ODC_STATES_TEXT_MAX 96
+const char *odc_states_text(const struct odc_report_prog *p, const char *sep,
+			    char out[ODC_STATES_TEXT_MAX]);
+
+struct odc_count {
+	const char *name;
+	long value;
+	bool more;	/* more than the value: a count that stops there */
+};
+
+/*
+ * The counts every format prints after a row's key, in order, into OUT:
+ * how many hosts a row's program ran on and how many programs ran on its
+ * host, each only where it is not part of the key (there it is always 1).
+ */
+size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
+		      struct odc_count out[6]);
+/* The names of those counts, for a header. */
+size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6]);
 
 #endif

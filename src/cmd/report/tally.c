@@ -134,20 +134,33 @@ static bool odc_is(const char *s, size_t len, const char *word)
 	return strlen(word) == len && memcmp(s, word, len) == 0;
 }
 
-/* would= as "MODE=OUTCOME[+made] ...", each mode against the result the call got. */
-static void odc_tally_would(struct odc_report_prog *p, const struct odc_record *r)
+/*
+ * would= as "MODE=OUTCOME[+made] ...", each mode against the result the call
+ * got. The mode the call was made under changes nothing for it: what that
+ * mode makes, the call has made already.
+ */
+static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
+			    const struct odc_record *r)
 {
 	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
 	const char *s = r->would, *end = r->would + r->would_len;
 	struct odc_would_item w = { .mode = -1 };
+	/* A log's calls are mostly made under one mode: the last one's is tried first. */
+	int made_under = r->semantics ? odc_mode_parse_from(r->semantics, r->semantics_len,
+							    rep->last.made_under) : -1;
+
+	if (made_under >= 0)
+		rep->last.made_under = made_under;
 
 	while (odc_would_next(&s, end, &w)) {
 		if (w.mode < 0)
 			continue;
-		bool same = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
-				   : w.answer_len == r->result_len && !memcmp(w.answer, r->result, w.answer_len);
+		bool got = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
+				  : w.answer_len == r->result_len &&
+					    !memcmp(w.answer, r->result, w.answer_len);
+		bool same = w.mode == made_under || got;
 		p->differ[w.mode] += !same;
-		p->made[w.mode] += w.made;
+		p->made[w.mode] += w.made && w.mode != made_under;
 		p->predicted |= 1u << w.mode;
 	}
 }
@@ -172,7 +185,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	if (state >= 0)
 		p->states |= 1u << state;
 	if (r->would)
-		odc_tally_would(p, r);
+		odc_tally_would(rep, p, r);
 }
 
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line)

@@ -2,6 +2,7 @@
  * What a line says beyond the call (odc_log_about.h): who made it, and
  * where its relative path started.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
@@ -79,7 +80,7 @@ static void odc_log_about_dir(const struct odc_log_entry *e, struct odc_log_abou
 
 	a->dir[0] = '\0';
 	a->dir_cut = false;
-	if (e->refused || odc_readable_path(c->path) != 0 || c->path[0] == '/' ||
+	if (e->refused || a->readable != 0 || c->path[0] == '/' ||
 	    (fd < 0 && fd != AT_FDCWD))
 		return;
 	if (fd != AT_FDCWD) {
@@ -116,13 +117,21 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a)
 
 	a->pid = own ? getpid() : e->pid;
 	a->prog = own ? odc_log_prog() : e->prog;
+	a->readable = e->found && e->found->state != ODC_STATE_UNREAD ? e->found->readable
+								     : odc_readable_path(e->call->path);
 	a->self = NULL;
 	if (own) {
-		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe), .count = odc_log_count_next() };
+		a->euid = geteuid();
+		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe),
+						.count = odc_log_count_next(a->pid, a->euid) };
 		a->self = &a->own;
 	}
-	if (e->seen)
+	if (e->seen) {
+		a->euid = (uid_t)e->seen->euid;
+		if (e->seen->path_bad)
+			a->readable = -EFAULT;	/* as the kernel found the caller's pointer */
 		odc_log_about_seen_dir(e->seen, a);
-	else
+	} else {
 		odc_log_about_dir(e, a);
+	}
 }

@@ -41,16 +41,6 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 	}
 }
 
-/* A path the kernel could not copy is not read here either; one the watcher cut is marked. */
-static void odc_field_path(struct odc_line *l, const struct odc_log_entry *e, bool quoted,
-			   size_t room)
-{
-	if (e->seen && e->seen->path_bad)
-		odc_put(l, "(unreadable)");
-	else
-		odc_put_path(l, e->call->path, quoted, odc_seen_path_room(e->seen, e->call->path, room));
-}
-
 /* F's value, unquoted; a path in no more than ROOM bytes, within quotes where QUOTED. */
 static void odc_field_value(struct odc_line *l, enum odc_log_field f, const struct odc_log_entry *e,
 			    const struct odc_log_about *a, bool quoted, size_t room)
@@ -67,7 +57,9 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 		else
 			odc_put_int(l, c->dirfd);
 		break;
-	case ODC_FIELD_PATH: odc_field_path(l, e, quoted, room); break;
+	case ODC_FIELD_PATH:
+		odc_put_path(l, c->path, a->readable, quoted, odc_seen_path_room(e->seen, c->path, room));
+		break;
 	case ODC_FIELD_FLAGS: odc_put_flags(l, c->flags); break;
 	case ODC_FIELD_MODE: odc_put(l, "0"), odc_put_uint(l, c->mode, 8, 3); break;
 	case ODC_FIELD_RESOLVE: odc_put_bits(l, c->resolve, odc_resolve_flags, ""); break;
@@ -84,7 +76,7 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 	case ODC_FIELD_DIR:
 		odc_put_escaped_within(l, a->dir, sizeof a->dir, odc_log_about_dir_room(a));
 		break;
-	case ODC_FIELD_UID: odc_put_uint(l, e->seen ? e->seen->euid : geteuid(), 10, 1); break;
+	case ODC_FIELD_UID: odc_put_uint(l, a->euid, 10, 1); break;
 	case ODC_FIELD_EXE:
 		if (e->seen)
 			odc_seen_exe(l, e->seen);
@@ -133,8 +125,9 @@ static const enum odc_log_field odc_line_tail[] = {
 
 /*
  * The path is cut short within its quotes, where it must be, so that every
- * field after it is there: the tail is written once to learn its length,
- * then again after the path. (Its parts are short but for the path: a
+ * field after it is there: the tail is written once where the path will
+ * begin, to learn its length, and parked at the end of the line while the
+ * path takes the room before it. (Its parts are short but for the path: a
  * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
  */
 void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
@@ -152,11 +145,12 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put(l, "=");
 	size_t path_at = l->len;
 	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
-	size_t tail = l->len - path_at;
+	size_t tail = l->len - path_at, park = path_at + odc_line_room(l);
+	odc_line_move(l, path_at, park, tail);
 	odc_line_back_to(l, path_at);
-	size_t room = odc_line_room(l);
-	odc_field_value(l, ODC_FIELD_PATH, e, a, true, room > tail ? room - tail : 0);
-	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
+	odc_field_value(l, ODC_FIELD_PATH, e, a, true, park - path_at);
+	odc_line_move(l, park, l->len, tail);
+	l->len += tail;
 	odc_line_end(l);
 }
 

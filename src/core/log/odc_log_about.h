@@ -26,6 +26,8 @@ struct odc_log_self {
 
 struct odc_log_about {
 	pid_t pid;			/* the caller's */
+	uid_t euid;			/* this process's, where it is the caller; the watcher's caller's */
+	long readable;			/* the kernel's answer to a copy of the path: 0, or an errno */
 	const char *prog;		/* the caller's name */
 	char dir[ODC_DIR_ROOM + 1];	/* a relative path's directory, or empty */
 	bool dir_cut;			/* the kernel's name for it was longer */

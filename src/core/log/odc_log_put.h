@@ -28,6 +28,6 @@ void odc_put_result(struct odc_line *l, long ret);
  * marked where it does not fit); "(unreadable)" where the kernel could not
  * copy it.
  */
-void odc_put_path(struct odc_line *l, const char *path, bool quoted, size_t room);
+void odc_put_path(struct odc_line *l, const char *path, long readable, bool quoted, size_t room);
 
 #endif

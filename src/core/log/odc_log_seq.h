@@ -8,6 +8,7 @@
 #define ODC_LOG_SEQ_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 struct odc_log_count {
 	uint32_t run;		/* the run's tag */
@@ -15,8 +16,8 @@ struct odc_log_count {
 	unsigned long lost;	/* its lines not delivered so far */
 };
 
-/* The next line's count. */
-struct odc_log_count odc_log_count_next(void);
+/* The next line's count, this process being PID under EUID. */
+struct odc_log_count odc_log_count_next(pid_t pid, uid_t euid);
 
 /* LINE, counted by odc_log_count_next, could not be delivered. */
 void odc_log_lost_add(const struct odc_log_count *line);

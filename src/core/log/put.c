@@ -9,13 +9,10 @@
 #include "odc_call.h"
 #include "odc_errname.h"
 #include "odc_log_put.h"
-#include "odc_readable.h"
 
 /* A path the kernel could not copy is not read here either. */
-void odc_put_path(struct odc_line *l, const char *path, bool quoted, size_t room)
+void odc_put_path(struct odc_line *l, const char *path, long readable, bool quoted, size_t room)
 {
-	long readable = odc_readable_path(path);
-
 	if (readable != 0 && readable != -ENAMETOOLONG && readable != -ENOENT)
 		odc_put(l, "(unreadable)");
 	else if (quoted)

@@ -49,10 +49,10 @@ static uint64_t odc_nonce(void)
 	return nonce;
 }
 
-/* This run's tag: never 0, which marks words no run has used. */
-static uint32_t odc_run_tag(void)
+/* The tag of the run of PID under EUID: never 0, which marks words no run has used. */
+static uint32_t odc_run_tag(pid_t pid, uid_t euid)
 {
-	uint64_t x = ((uint64_t)(uint32_t)getpid() << 32 | (uint32_t)geteuid()) ^ odc_nonce();
+	uint64_t x = ((uint64_t)(uint32_t)pid << 32 | (uint32_t)euid) ^ odc_nonce();
 
 	x ^= x >> 33;
 	x *= 0xff51afd7ed558ccdULL;
@@ -86,9 +86,9 @@ static unsigned long odc_count(uint64_t *word, uint32_t tag, unsigned add)
 	return (unsigned long)(new & 0xffffffffULL);
 }
 
-struct odc_log_count odc_log_count_next(void)
+struct odc_log_count odc_log_count_next(pid_t pid, uid_t euid)
 {
-	uint32_t tag = odc_run_tag();
+	uint32_t tag = odc_run_tag(pid, euid);
 	struct odc_run_words *run = odc_run_words(tag);
 
 	return (struct odc_log_count){

@@ -19,12 +19,11 @@
 #include <unistd.h>
 
 #include "odc_abi.h"
+#include "odc_log_name.h"
 #include "odc_log_put.h"
 #include "odc_log_socket.h"
 #include "odc_trap.h"
 
-#define ODC_SYSLOG_SOCKET "/dev/log"
-#define ODC_JOURNAL_SOCKET "/run/systemd/journal/socket"
 #define ODC_SEVERITY_INFO 6
 
 /*

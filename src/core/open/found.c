@@ -29,7 +29,7 @@ int odc_state_parse_len(const char *name, size_t len)
 	for (int state = ODC_STATE_MISSING; state <= ODC_STATE_ERROR; state++) {
 		const char *known = odc_state_names[state];
 		size_t i = 0;
-		while (i < len && known[i] == name[i])
+		while (i < len && known[i] && known[i] == name[i])
 			i++;
 		if (i == len && known[i] == '\0')
 			return state;
@@ -70,7 +70,7 @@ static void odc_found_object(const struct odc_call *c, bool link, struct odc_fou
 
 void odc_found_read(const struct odc_call *c, struct odc_found *f)
 {
-	*f = (struct odc_found){ .state = ODC_STATE_ERROR };
+	*f = (struct odc_found){ .state = ODC_STATE_ERROR, .readable = odc_readable_path(c->path) };
 	if (c->how_error) {
 		f->state = ODC_STATE_INVALID;
 		f->error = (int)-c->how_error;
@@ -80,9 +80,8 @@ void odc_found_read(const struct odc_call *c, struct odc_found *f)
 		f->error = EAGAIN;
 		return;
 	}
-	long ret = odc_readable_path(c->path);
-	if (ret < 0) {
-		odc_found_error(f, ret);
+	if (f->readable < 0) {
+		odc_found_error(f, f->readable);
 		return;
 	}
 	size_t len = strlen(c->path);
@@ -90,7 +89,7 @@ void odc_found_read(const struct odc_call *c, struct odc_found *f)
 
 	struct odc_at at;
 	struct stat st;
-	ret = odc_at_enter(c, &at);
+	long ret = odc_at_enter(c, &at);
 	if (ret == 0) {
 		ret = odc_fs_fstatat(at.dirfd, at.name, &st);
 		odc_at_leave(&at);

@@ -1,4 +1,5 @@
 /* Building a line on the stack (odc_line.h). */
+#include <stdint.h>
 #include <string.h>
 
 #include "odc_line.h"
@@ -15,18 +16,42 @@ void odc_line_back_to(struct odc_line *l, size_t len)
 	l->cut = false;
 }
 
+/* Upwards, from the end: each word read before anything is written over it. */
+void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
+{
+	if (to <= from) {
+		odc_copy(l->text + to, l->text + from, n);
+		return;
+	}
+	for (; n >= sizeof(uint64_t); n -= sizeof(uint64_t)) {
+		uint64_t word;
+		__builtin_memcpy(&word, l->text + from + n - sizeof word, sizeof word);
+		__builtin_memcpy(l->text + to + n - sizeof word, &word, sizeof word);
+	}
+	while (n--)
+		l->text[to + n] = l->text[from + n];
+}
+
 void odc_line_end(struct odc_line *l)
 {
 	l->text[l->len++] = '\n';
 }
 
 /*
- * A byte loop, not memcpy: libc's memcpy would be the library's only
- * import of its symbol version, and each version costs every process a
- * check at start-up. Lines are short; the loop is fast enough.
+ * A loop, not memcpy: libc's memcpy would be the library's only import of
+ * its symbol version, and each version costs every process a check at
+ * start-up. A word at a time (a fixed-size __builtin_memcpy is a load and
+ * a store, never a call), then the bytes left.
  */
 void odc_copy(char *to, const char *from, size_t n)
 {
+	for (; n >= sizeof(uint64_t); n -= sizeof(uint64_t)) {
+		uint64_t word;
+		__builtin_memcpy(&word, from, sizeof word);
+		__builtin_memcpy(to, &word, sizeof word);
+		to += sizeof word;
+		from += sizeof word;
+	}
 	while (n--)
 		*to++ = *from++;
 }
@@ -46,11 +71,6 @@ void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
 	}
 	odc_copy(l->text + l->len, s, n);
 	l->len += n;
-}
-
-void odc_put(struct odc_line *l, const char *s)
-{
-	odc_put_bytes(l, s, strlen(s));
 }
 
 /* V's digits in BASE, at least WIDTH of them, ending at END: their count. */
@@ -99,24 +119,44 @@ static size_t odc_escaped_len(const char *s, size_t max)
 	return n;
 }
 
+/* How many bytes from S on, before END, need no escape. */
+static size_t odc_plain_run(const char *s, const char *end)
+{
+	const char *p = s;
+
+	while (p < end && *p && odc_plain((unsigned char)*p))
+		p++;
+	return (size_t)(p - s);
+}
+
+/*
+ * Runs of bytes that need no escape are put whole. Where S does not fit
+ * (a finite ROOM it would pass), the escapes that do, then the mark.
+ */
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
-	bool fits = odc_escaped_len(s, max) <= room;
+	bool fits = room == (size_t)-1 || odc_escaped_len(s, max) <= room;
+	const char *end = s + max;
 
 	if (!fits)
 		room -= room < sizeof ODC_CUT_MARK - 1 ? room : sizeof ODC_CUT_MARK - 1;
-	for (const char *end = s + max; s < end && *s && !l->cut; s++) {
-		unsigned char ch = (unsigned char)*s;
-		size_t need = odc_plain(ch) ? 1 : 4;
-		if (!fits && need > room)
-			break;
-		room -= need;
-		if (need == 1) {
-			odc_put_bytes(l, s, 1);
+	while (s < end && *s && !l->cut) {
+		size_t run = odc_plain_run(s, end);
+		if (run) {
+			if (!fits && run > room) {
+				odc_put_bytes(l, s, room);
+				break;
+			}
+			odc_put_bytes(l, s, run);
+			s += run;
+			room -= fits ? 0 : run;
 			continue;
 		}
+		if (!fits && room < 4)
+			break;
+		room -= fits ? 0 : 4;
 		odc_put(l, "\\x");
-		odc_put_uint(l, ch, 16, 2);
+		odc_put_uint(l, (unsigned char)*s++, 16, 2);
 	}
 	if (!fits)
 		odc_put(l, ODC_CUT_MARK);

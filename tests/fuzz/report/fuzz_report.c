@@ -13,8 +13,10 @@
  *   - the input, a file of its own, is read to its end;
  *   - the lines read are all counted: records + unparsed lines = lines;
  *   - every byte printed is printable ASCII or a newline;
- *   - the text has one row per program, and CSV one line per program,
- *     whatever the names hold (no row can be injected);
+ *   - the text's first table has one row per program (a line that is
+ *     neither a long name's, which ends in a backslash, nor its states'
+ *     continuation), and CSV one line per program, whatever the names
+ *     hold (no row can be injected);
  *   - the JSON parses;
  *   - nothing leaks (the sanitizers' leak check), nothing reads out of
  *     bounds, and each input finishes within make fuzz's -timeout.
@@ -135,6 +137,31 @@ static size_t count_lines(const char *s, size_t len)
 	return n;
 }
 
+/*
+ * The rows of the text's first table: its lines after the header, up to
+ * the legend's first line (longer than a row's key could make a line that
+ * ends otherwise than in a backslash), less a long name's (ended by a
+ * backslash) and its states' continuations (62 blanks in).
+ */
+#define ODC_LEGEND "lost: calls whose lines never arrived; claimed: calls named by the sender's word"
+static size_t count_text_rows(const char *s, size_t len)
+{
+	const char *end = s + len, *line = memchr(s, '\n', len);
+	size_t rows = 0;
+
+	for (line = line ? line + 1 : end; line < end;) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		if (n == sizeof ODC_LEGEND - 1 && memcmp(line, ODC_LEGEND, n) == 0)
+			break;
+		bool name = n && line[n - 1] == '\\';
+		bool states = n > 62 && strspn(line, " ") >= 62;
+		rows += !name && !states;
+		line += n + 1;
+	}
+	return rows;
+}
+
 /* REP printed in FORMAT, into a buffer the caller frees. */
 static char *print_to_buffer(const struct odc_report *rep, enum odc_report_format format, size_t *len)
 {
@@ -160,8 +187,7 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 		if (out[i] != '\n' && (out[i] < 0x20 || out[i] > 0x7e))
 			fuzz_fail("a byte printed that is not printable ASCII", out, len);
 	size_t lines = count_lines(out, len);
-	/* Text: the header, a row per program, a blank line, 3 lines of key, a line per mode, the sum. */
-	if (format == ODC_REPORT_TEXT && lines != rep->names.count + 7 + ODC_MODE_COUNT)
+	if (format == ODC_REPORT_TEXT && count_text_rows(out, len) != rep->names.count)
 		fuzz_fail("text: not one row per program", out, len);
 	if (format == ODC_REPORT_CSV && lines != rep->names.count + 1)
 		fuzz_fail("CSV: not one line per program", out, len);

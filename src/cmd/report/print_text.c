@@ -1,0 +1,230 @@
+/*
+ * odcreat report: the tally as text, for a terminal of 80 columns. Two
+ * tables, each row's key first: its counts and states, then each mode's
+ * calls that would differ / make something; a key longer than its column
+ * has lines of its own, and the row's figures go on the next line, under
+ * their headers, as df(1) does with a long device. Each of those lines
+ * ends in a backslash, which no row's figures end in, so that no name,
+ * whatever it holds, can pass for a row of its own. The lists of names
+ * wrap too. CSV and JSON carry every name whole.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "odc_report_parts.h"
+
+#define ODC_TEXT_WIDTH 80
+#define ODC_KEY_WIDTH 28
+
+/*
+ * Words printed one after another, SPACE blanks apart, wrapped at
+ * ODC_TEXT_WIDTH; a wrapped line's words start at INDENT. COL: the column
+ * reached; HELD: the line holds a word (the caller's lead-in is none).
+ */
+struct odc_text {
+	int col, indent, space;
+	bool held;
+};
+
+/* WORD (LEN bytes) on the line, or the next where it does not fit; cut where no line holds it. */
+static void odc_text_word(struct odc_text *t, const char *word, size_t len)
+{
+	while (len) {
+		int gap = t->held ? t->space : 0, room = ODC_TEXT_WIDTH - t->col - gap;
+		if (t->held && room < (int)len) {
+			printf("\n%*s", t->indent, "");
+			t->col = t->indent;
+			t->held = false;
+			continue;
+		}
+		size_t n = room > 0 && (size_t)room < len ? (size_t)room : len;
+		printf("%*s%.*s", gap, "", (int)n, word);
+		t->col += gap + (int)n;
+		t->held = true;
+		word += n;
+		len -= n;
+	}
+}
+
+/* A paragraph: TEXT, its words wrapped. */
+static void odc_text_line(const char *text)
+{
+	struct odc_text t = { .space = 1 };
+
+	for (size_t n; *text; text += n + (text[n] == ' ')) {
+		n = strcspn(text, " ");
+		odc_text_word(&t, text, n);
+	}
+	putchar('\n');
+}
+
+/* Row P's key: its program, its host, or HOST:PROGRAM, into OUT. */
+static const char *odc_text_key(const struct odc_report *rep, const struct odc_report_prog *p,
+				char out[2 * ODC_REPORT_NAME_MAX + 2])
+{
+	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
+		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s:%s", p->host, p->name);
+	else
+		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s",
+			 rep->by & ODC_BY_HOST ? p->host : p->name);
+	return out;
+}
+
+/*
+ * KEY in its column; where it is longer, on lines of its own, each ended
+ * by a backslash, and the column left blank.
+ */
+static void odc_text_key_column(const char *key)
+{
+	size_t len = strlen(key);
+
+	if (len <= ODC_KEY_WIDTH) {
+		printf("%-*s", ODC_KEY_WIDTH, key);
+		return;
+	}
+	for (size_t at = 0; at < len; at += ODC_TEXT_WIDTH - 1)
+		printf("%.*s\\\n", ODC_TEXT_WIDTH - 1, key + at);
+	printf("%*s", ODC_KEY_WIDTH, "");
+}
+
+static const char *odc_text_key_header(const struct odc_report *rep)
+{
+	return rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM) ? "host:program"
+	       : rep->by & ODC_BY_HOST			  ? "host" : "program";
+}
+
+/* A count's column: as wide as its name, and at least 5 digits. */
+static int odc_count_width(const char *name)
+{
+	int n = (int)strlen(name);
+
+	return n > 5 ? n : 5;
+}
+
+/* The first table: each row's counts, then its states, wrapped at their commas. */
+static void odc_text_counts(const struct odc_report *rep)
+{
+	struct odc_count counts[6];
+	size_t n = odc_count_names(rep, counts);
+	char key[2 * ODC_REPORT_NAME_MAX + 2], states[ODC_STATES_TEXT_MAX];
+
+	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
+	int col = ODC_KEY_WIDTH;
+	for (size_t c = 0; c < n; c++)
+		col += printf(" %*s", odc_count_width(counts[c].name), counts[c].name);
+	printf("  states\n");
+	for (size_t i = 0; i < rep->names.count; i++) {
+		const struct odc_report_prog *p = &rep->progs[i];
+		odc_text_key_column(odc_text_key(rep, p, key));
+		odc_row_counts(rep, p, counts);
+		for (size_t c = 0; c < n; c++) {
+			char value[24];
+			snprintf(value, sizeof value, "%s%ld", counts[c].more ? ">" : "", counts[c].value);
+			printf(" %*s", odc_count_width(counts[c].name), value);
+		}
+		printf("  ");
+		struct odc_text t = { col + 2, col + 2, 0, false };
+		odc_states_text(p, ",", states);
+		for (const char *s = states, *comma; *s; s = comma ? comma + 1 : s + strlen(s)) {
+			comma = strchr(s, ',');
+			odc_text_word(&t, s, comma ? (size_t)(comma - s) + 1 : strlen(s));
+		}
+		putchar('\n');
+	}
+}
+
+/* A mode's column: as wide as its name, and at least 7 ("123/456"). */
+static int odc_mode_width(int m)
+{
+	int n = (int)strlen(odc_mode_name((enum odc_mode)m));
+
+	return n > 7 ? n : 7;
+}
+
+/* The second table: each mode's calls that would differ / would make something. */
+static void odc_text_modes(const struct odc_report *rep)
+{
+	char key[2 * ODC_REPORT_NAME_MAX + 2];
+
+	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
+	ODC_FOR_EACH_MODE(m)
+		printf(" %*s", odc_mode_width(m), odc_mode_name((enum odc_mode)m));
+	putchar('\n');
+	for (size_t i = 0; i < rep->names.count; i++) {
+		const struct odc_report_prog *p = &rep->progs[i];
+		odc_text_key_column(odc_text_key(rep, p, key));
+		ODC_FOR_EACH_MODE(m) {
+			char cell[48] = "-";
+			if (odc_predicted(p, m))
+				snprintf(cell, sizeof cell, "%ld/%ld", p->differ[m], p->made[m]);
+			printf(" %*s", odc_mode_width(m), cell);
+		}
+		putchar('\n');
+	}
+}
+
+/* For each mode, the rows that would notice it, their keys wrapped under the first. */
+static void odc_text_notice(const struct odc_report *rep)
+{
+	char key[2 * ODC_REPORT_NAME_MAX + 2];
+
+	ODC_FOR_EACH_MODE(m) {
+		int col = printf("  %-10s ", odc_mode_name((enum odc_mode)m));
+		struct odc_text t = { col, col, 1, false };
+		int named = 0;
+		for (size_t i = 0; i < rep->names.count; i++) {
+			const struct odc_report_prog *p = &rep->progs[i];
+			if (!p->differ[m] && !p->made[m])
+				continue;
+			odc_text_key(rep, p, key);
+			odc_text_word(&t, key, strlen(key));
+			named++;
+		}
+		printf("%s\n", named ? "" : "none");
+	}
+}
+
+/* COUNT NOUN, the noun in the plural where COUNT is not 1. */
+static const char *odc_plural(long count, const char *noun, char out[64])
+{
+	snprintf(out, 64, "%ld %s%s", count, noun, count == 1 ? "" : "s");
+	return out;
+}
+
+static void odc_text_totals(const struct odc_report *rep)
+{
+	char calls[64], programs[64], hosts[64], lines[64];
+
+	printf("%s from %s on %s; %ld lost, %ld claimed\n", odc_plural(rep->records, "call", calls),
+	       odc_plural((long)rep->programs.count, "program", programs),
+	       odc_plural((long)rep->hosts.count, "host", hosts), rep->lost, rep->claimed);
+	if (rep->unparsed) {
+		int col = printf("%s could not be read: ",
+				 odc_plural(rep->unparsed, "line", lines));
+		struct odc_text t = { col, 2, 1, false };
+		for (long i = 0; i < rep->unparsed && i < 10; i++)
+			odc_text_word(&t, rep->where[i], strlen(rep->where[i]));
+		if (rep->unparsed > 10)
+			odc_text_word(&t, "...", 3);
+		putchar('\n');
+	}
+	const char *its = rep->disowned == 1 ? "its" : "their";
+	if (rep->disowned)
+		printf("%s not counted: %s uid= is not %s file's owner\n",
+		       odc_plural(rep->disowned, "line", lines), its, its);
+}
+
+void odc_report_print_text(const struct odc_report *rep)
+{
+	odc_text_counts(rep);
+	odc_text_line("lost: calls whose lines never arrived; claimed: calls named by the sender's "
+		      "word alone.");
+	putchar('\n');
+	odc_text_line("Each mode: calls that would have got another result / calls that would have "
+		      "left something new on disk; - where the log has no predictions.");
+	odc_text_modes(rep);
+	putchar('\n');
+	odc_text_line("Those that would notice a change from the results they got, to each mode:");
+	odc_text_notice(rep);
+	odc_text_totals(rep);
+}
