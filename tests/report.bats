@@ -505,7 +505,7 @@ watch_dir() {
 	assert_line --index 2 --partial '"[uid 65534] /usr/sbin/sshd",1,1,0,0,1,missing,'
 	assert_line --index 3 --partial '"/usr/bin/lib",1,1,0,1,1,missing,'
 	run "$ODCREAT" report log/
-	assert_line "3 calls from 3 programs on 1 hosts; 0 lost, 1 claimed"
+	assert_line "3 calls from 3 programs on 1 host; 0 lost, 1 claimed"
 }
 
 @test "report DIR/: a line that says seen= in a user's own file is that user's word, and one in another's name is not counted" {
@@ -552,6 +552,8 @@ watch_dir() {
 	assert_line --index 3 --partial '"/usr/bin/python3",1,1,0,0,1,missing,'
 	assert_line --index 4 --partial '"[uid 1000] /home/u/odcreat-watch",1,1,0,1,1,missing,'
 	refute_output --partial '"/usr/sbin/sshd"'
+}
+
 @test "text in 80 columns: a long name on lines of its own, its figures under their headers; CSV and JSON keep it whole" {
 	local long=/opt/$(printf 'very-long-directory-name/%.0s' 1 2 3 4 5 6 7)program
 	{ line "$long" /x EINVAL missing "$MISSING"; line "$long" /y EINVAL dir "$DIR"
