@@ -27,6 +27,8 @@ struct odc_log_seen {
 	bool result_unknown;		/* neither its exit nor its completion was seen */
 	bool path_bad;			/* its path could not be read: the pointer was bad */
 	bool path_cut;			/* the path holds only the start of the caller's */
+	unsigned long lost;		/* the process's calls the kernel could not send before this one */
+	bool lost_only;			/* no call: the line says only LOST, which the process still owed */
 };
 
 struct odc_log_entry {

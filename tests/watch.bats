@@ -383,6 +383,59 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	assert_output 0
 }
 
+# counted PID...: report's calls and lost, summed over every row, for the lines of PID... alone
+# (the machine's other programs are watched too), in $COUNTED.
+counted() {
+	local pid pattern=
+	for pid in "$@"; do pattern+="${pattern:+\|} pid=$pid "; done
+	grep -e "$pattern" "$WATCH_OUT" > "$BATS_TEST_TMPDIR/mine" || true
+	COUNTED=$("$ODCREAT" report --format=csv "$BATS_TEST_TMPDIR/mine" | awk -F, 'NR > 1 { s += $2 + $4 } END { print s + 0 }')
+}
+
+# await_counted N PID...: until report counts N calls and lost for PID..., 15 s at most.
+await_counted() {
+	local n=$1 i
+	shift
+	for ((i = 0; i < 150; i++)); do
+		counted "$@"
+		[ "$COUNTED" -ge "$n" ] && return 0
+		sleep 0.1
+	done
+}
+
+@test "watch: a burst of 20,000 pair calls from one program: report counts each, as a line or as lost" {
+	watch_start
+	call_once "$STATIC" -n 20000 sys_openat burst creat,directory
+	await_counted 20000 "$CALLER"
+	watch_stop
+	counted "$CALLER"
+	[ "$COUNTED" -eq 20000 ]
+	# Those lost were said by the process's own lines, or by one at its exit.
+	run grep -c "pid=$CALLER .*lost=" "$WATCH_OUT"
+	[ "$output" -ge 1 ]
+}
+
+@test "watch: nobody's flood leaves room for root's calls: all 100 arrive, and nobody's are each counted" {
+	nobody_copies
+	cd "$NB"
+	watch_start
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/tests/odc_call_static" \
+		-n 200000 sys_openat flood creat,directory > /dev/null &
+	local flood=$!
+	# Once its lines arrive, the ring buffer is full of its records.
+	await "pid=$flood "
+	call_once "$STATIC" -n 100 sys_openat by-root creat,directory
+	wait "$flood"
+	await_counted 200100 "$flood" "$CALLER"
+	watch_stop
+	run grep -c "pid=$CALLER .*path=\"by-root\"" "$WATCH_OUT"
+	assert_output 100
+	counted "$CALLER"
+	[ "$COUNTED" -eq 100 ]
+	counted "$flood"
+	[ "$COUNTED" -eq 200000 ]
+}
+
 @test "watch: a call read more than a second late is not looked into, and says so" {
 	watch_start
 	kill -STOP "$WATCH_PID"

@@ -41,12 +41,16 @@ enum odc_watch_abi {
 #define ODC_WATCH_RESULT 0x1	/* result is the call's: its exit or its completion came */
 #define ODC_WATCH_PATH_BAD 0x2	/* the path could not be read: the caller's pointer was bad */
 #define ODC_WATCH_PATH_CUT 0x4	/* path holds only the first ODC_WATCH_PATH_MAX - 1 bytes */
+#define ODC_WATCH_LOST_ONLY 0x8	/* no call: the process exited, and lost is what it still owed */
 
 /*
  * A path longer than this is cut: the line holds 2,048 bytes with every
  * field, so a longer one would be cut there anyway.
  */
 #define ODC_WATCH_PATH_MAX 1024
+
+/* The slots of users' shares of the ring buffer (watch_record.bpf.h): a uid's is uid % this. */
+#define ODC_WATCH_UID_SLOTS 256
 
 /* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
 struct odc_watch_event {
@@ -57,6 +61,7 @@ struct odc_watch_event {
 	odc_u64 mode;
 	odc_u64 resolve;		/* openat2's RESOLVE_* flags */
 	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
+	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */

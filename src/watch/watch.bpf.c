@@ -194,3 +194,32 @@ int BPF_PROG(odc_uring_complete, struct io_ring_ctx *ring, void *req, struct io_
 	bpf_map_delete_elem(&odc_requests, &key);
 	return 0;
 }
+
+/*
+ * A process's last thread exits: the calls it lost since its last record
+ * (the last of a burst, say), sent in a record of their own, outside its
+ * user's share, so that they are counted even where no call of its
+ * follows. Every exit runs this: one lookup for a process that lost none.
+ */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+{
+	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
+				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
+
+	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
+
+	if (!owed)
+		return 0;
+	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
+	if (!e) {	/* its last record carried all it lost */
+		bpf_map_delete_elem(&odc_owed, &key);
+		return 0;
+	}
+	e->seen = ODC_WATCH_LOST_ONLY;
+	e->path[0] = '\0';
+	e->path_len = 1;
+	if (odc_send_as(e, false))
+		bpf_map_delete_elem(&odc_owed, &key);
+	return 0;
+}

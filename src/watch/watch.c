@@ -40,13 +40,20 @@ static int odc_libbpf_print(enum libbpf_print_level level, const char *fmt, va_l
 	return level == LIBBPF_DEBUG || odc_loading ? 0 : vfprintf(stderr, fmt, args);
 }
 
-/* A record, which ends where its path does, made whole again: the rest is zero. */
+/*
+ * A record, which ends where its path does, made whole again: the rest is
+ * zero. Its bytes are given back to its user's share of the ring buffer
+ * (watch_record.bpf.h) once it is out of it: the record, not its logging.
+ */
 static int odc_on_event(void *ctx, void *data, size_t size)
 {
+	struct odc_watch_bpf *skel = ctx;
 	struct odc_watch_event e = { 0 };
 
-	(void)ctx;
 	memcpy(&e, data, size < sizeof e ? size : sizeof e);
+	if (!(e.seen & ODC_WATCH_LOST_ONLY))
+		__atomic_fetch_sub(&skel->bss->odc_held[e.uid % ODC_WATCH_UID_SLOTS], (__u64)size,
+				   __ATOMIC_RELAXED);
 	e.path[sizeof e.path - 1] = '\0';
 	odc_watch_log(&odc_target, &e);
 	return 0;
@@ -88,7 +95,7 @@ static struct odc_watch_bpf *odc_watch_bpf_load(void)
 /* Polls until a signal asks to stop: 0, or why it could not go on. */
 static int odc_poll(struct odc_watch_bpf *skel)
 {
-	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.odc_events), odc_on_event, NULL, NULL);
+	struct ring_buffer *rb = ring_buffer__new(bpf_map__fd(skel->maps.odc_events), odc_on_event, skel, NULL);
 	int ret = 0;
 
 	if (!rb)
@@ -106,11 +113,15 @@ static int odc_poll(struct odc_watch_bpf *skel)
 	return ret < 0 ? ret : 0;
 }
 
-/* The records the kernel side could not send whole, said at the end. */
+/*
+ * The records the kernel side could not send whole, said at the end: the
+ * lines said them too (lost=), but for those of a process forgotten among
+ * too many others that lost calls, or whose own exit found no room.
+ */
 static void odc_say_losses(const struct odc_watch_bpf *skel)
 {
 	if (skel->bss->odc_dropped)
-		fprintf(stderr, "odcreat-watch: %llu calls lost: the ring buffer was full\n",
+		fprintf(stderr, "odcreat-watch: %llu calls lost: the ring buffer, or their user's share of it, was full\n",
 			(unsigned long long)skel->bss->odc_dropped);
 	if (skel->bss->odc_unpaired)
 		fprintf(stderr, "odcreat-watch: %llu calls without their result: too many at once\n",

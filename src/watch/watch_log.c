@@ -61,14 +61,17 @@ struct odc_call odc_watch_call(const struct odc_watch_event *e)
 
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
 {
-	struct odc_watch_look look;
+	struct odc_watch_look look = { .found.state = ODC_STATE_UNREAD };
 	char cgroup[PATH_MAX];
 	long long wall = odc_wall_ns(e);
+	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 
-	odc_watch_look(e, wall, &look);
+	if (!lost_only)	/* its process has exited: nothing to look into */
+		odc_watch_look(e, wall, &look);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
-		.how = e->entry < ODC_COUNT(odc_seen_at) ? odc_seen_at[e->entry] : "?",
+		.how = lost_only ? "sched/process_exit"
+				 : e->entry < ODC_COUNT(odc_seen_at) ? odc_seen_at[e->entry] : "?",
 		.abi = e->abi == ODC_WATCH_I386 ? "i386" : "native",
 		.time_ns = wall,
 		.tid = e->tid, .nspid = e->ns_tgid,
@@ -79,12 +82,14 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 		.result_unknown = !(e->seen & ODC_WATCH_RESULT),
 		.path_bad = e->seen & ODC_WATCH_PATH_BAD,
 		.path_cut = e->seen & ODC_WATCH_PATH_CUT,
+		.lost = (unsigned long)e->lost,
+		.lost_only = lost_only,
 	};
 	struct odc_call call = odc_watch_call(e);
 	odc_log(to, &(struct odc_log_entry){
 		.pid = (pid_t)e->tgid,
 		.prog = e->comm,
-		.entry = e->entry < ODC_COUNT(odc_calls) ? odc_calls[e->entry] : "?",
+		.entry = lost_only ? "none" : e->entry < ODC_COUNT(odc_calls) ? odc_calls[e->entry] : "?",
 		.call = &call,
 		.mode = ODC_NATIVE,
 		.result = (long)e->result,

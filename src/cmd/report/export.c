@@ -173,6 +173,8 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	};
 
 	odc_export_prog(rep, e, &r, name, sizeof name);
+	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
+	r.lost_only = r.seen && !e->result[0] && r.lost;
 	r.host_len = strlen(r.host);
 	r.sender_len = strlen(r.sender);
 	r.run_len = strlen(r.run);

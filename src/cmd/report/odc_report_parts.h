@@ -24,14 +24,16 @@
  * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
- * believed only where root wrote it (dir.c, export.c).
+ * believed only where root wrote it (dir.c, export.c). Its LOST is the
+ * calls its process lost since its line before (the kernel's count), not
+ * a run's total; LOST_ONLY: the line is for those alone, and no call.
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
 	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
 		state_len, would_len, uid_len;
 	unsigned long seq, lost;
-	bool prog_escaped, claimed, seen;
+	bool prog_escaped, claimed, seen, lost_only;
 };
 
 /*
@@ -56,6 +58,7 @@ struct odc_record {
 struct odc_report_prog {
 	char *name, *host;
 	long calls, paths, claimed, lost;
+	long lost_seen;			/* of lost: those odcreat-watch's lines said */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
 	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
@@ -107,7 +110,7 @@ struct odc_report {
 	struct odc_report_stream *streams;
 	size_t streams_cap;
 	struct odc_report_last last;
-	long claimed, lost;
+	long claimed, lost, lost_seen;
 	long records, unparsed;
 	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
 	long skipped;			/* log directories' files that were not their users' own */

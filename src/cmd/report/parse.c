@@ -134,5 +134,6 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	r->seq = odc_report_number(f.v[ODC_FIELD_SEQ], f.len[ODC_FIELD_SEQ]);
 	r->lost = odc_report_number(f.v[ODC_FIELD_LOST], f.len[ODC_FIELD_LOST]);
 	r->seen = f.v[ODC_FIELD_SEEN] != NULL;
-	return r->prog && r->path && r->result && r->result_len;
+	r->lost_only = r->seen && !r->result && r->lost;
+	return r->prog && (r->lost_only || (r->path && r->result && r->result_len));
 }

@@ -18,6 +18,8 @@
 static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 			   const struct odc_log_about *a)
 {
+	if (e->seen && e->seen->lost_only && !odc_seen_lost_line_says(f))
+		return false;
 	switch (f) {
 	case ODC_FIELD_RESOLVE:
 		return e->call->resolve != 0;
@@ -34,8 +36,9 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 		return a->self || (e->seen && e->seen->exe[0]);
 	case ODC_FIELD_RUN:
 	case ODC_FIELD_SEQ:
-	case ODC_FIELD_LOST:
 		return a->self != NULL;
+	case ODC_FIELD_LOST:
+		return a->self || (e->seen && e->seen->lost);
 	default:
 		return !odc_seen_field(f) || (e->seen && odc_seen_said(f, e->seen));
 	}
@@ -85,7 +88,7 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 		break;
 	case ODC_FIELD_RUN: odc_put_uint(l, a->self->count.run, 16, 8); break;
 	case ODC_FIELD_SEQ: odc_put_uint(l, a->self->count.seq, 10, 1); break;
-	case ODC_FIELD_LOST: odc_put_uint(l, a->self->count.lost, 10, 1); break;
+	case ODC_FIELD_LOST: odc_put_uint(l, a->self ? a->self->count.lost : e->seen->lost, 10, 1); break;
 	default: odc_seen_value(l, f, e->seen); break;
 	}
 }

@@ -16,6 +16,12 @@
 /* Whether F is one of the watcher's own fields (SEEN and after), said where S says it. */
 bool odc_seen_field(enum odc_log_field f);
 bool odc_seen_said(enum odc_log_field f, const struct odc_log_seen *s);
+/*
+ * Whether a line that says only what a process lost (lost_only) says F:
+ * who lost the calls and how many; no call, so no flags or result.
+ */
+bool odc_seen_lost_line_says(enum odc_log_field f);
+
 /* F's value, for one of the watcher's own fields. */
 void odc_seen_value(struct odc_line *l, enum odc_log_field f, const struct odc_log_seen *s);
 

@@ -26,6 +26,25 @@ bool odc_seen_said(enum odc_log_field f, const struct odc_log_seen *s)
 	}
 }
 
+bool odc_seen_lost_line_says(enum odc_log_field f)
+{
+	switch (f) {
+	case ODC_FIELD_DIRFD:
+	case ODC_FIELD_FLAGS:
+	case ODC_FIELD_MODE:
+	case ODC_FIELD_RESOLVE:
+	case ODC_FIELD_SEMANTICS:
+	case ODC_FIELD_RESULT:
+	case ODC_FIELD_STATE:
+	case ODC_FIELD_WOULD:
+	case ODC_FIELD_DIR:
+	case ODC_FIELD_STATE_UNREAD:
+		return false;
+	default:
+		return true;
+	}
+}
+
 void odc_seen_value(struct odc_line *l, enum odc_log_field f, const struct odc_log_seen *s)
 {
 	switch (f) {
