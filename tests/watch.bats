@@ -403,13 +403,17 @@ await_counted() {
 	done
 }
 
-@test "watch: a burst of 20,000 pair calls from one program: report counts each, as a line or as lost" {
+@test "watch: a burst of 20,000 pair calls from one program: report counts each, as a line or as lost, in its one row" {
 	watch_start
 	call_once "$STATIC" -n 20000 sys_openat burst creat,directory
 	await_counted 20000 "$CALLER"
 	watch_stop
 	counted "$CALLER"
 	[ "$COUNTED" -eq 20000 ]
+	# All in the one row of its executable, even those read after it exited.
+	run "$ODCREAT" report --format=csv "$BATS_TEST_TMPDIR/mine"
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp "^\"$STATIC\","
 	# Those lost were said by the process's own lines, or by one at its exit.
 	run grep -c "pid=$CALLER .*lost=" "$WATCH_OUT"
 	[ "$output" -ge 1 ]

@@ -61,6 +61,7 @@ struct odc_watch_event {
 	odc_u64 mode;
 	odc_u64 resolve;		/* openat2's RESOLVE_* flags */
 	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
+	odc_u64 exe_ino;		/* its executable's inode number: tells an exec */
 	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */

@@ -4,6 +4,7 @@
  * for its caller, and what the look into its process found.
  */
 #include <fcntl.h>
+#include <string.h>
 #include <time.h>
 
 #include "odc_log.h"
@@ -47,6 +48,35 @@ static long long odc_wall_ns(const struct odc_watch_event *e)
 	return odc_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
 }
 
+/*
+ * The executables last read, of processes that may be gone by their next
+ * record (a burst outlasts its program): a process's record is named by
+ * it where its own look came too late, so that its calls are all in the
+ * one row report makes of its executable. A process that has exec'd
+ * since has another executable's inode, and is not.
+ */
+#define ODC_EXES 64
+static struct odc_exe_seen {
+	unsigned tgid;
+	unsigned long long start_time, ino;
+	char exe[ODC_WATCH_NAME_MAX];
+} odc_exes[ODC_EXES];
+
+static void odc_exe_remember(const struct odc_watch_event *e, struct odc_watch_look *look)
+{
+	struct odc_exe_seen *s = &odc_exes[e->tgid % ODC_EXES];
+	bool same = s->tgid == e->tgid && s->start_time == e->start_time && s->ino == e->exe_ino;
+
+	if (!e->tgid || !e->exe_ino)
+		return;
+	if (look->exe[0]) {
+		*s = (struct odc_exe_seen){ .tgid = e->tgid, .start_time = e->start_time, .ino = e->exe_ino };
+		memcpy(s->exe, look->exe, sizeof s->exe);
+	} else if (same) {
+		memcpy(look->exe, s->exe, sizeof look->exe);
+	}
+}
+
 struct odc_call odc_watch_call(const struct odc_watch_event *e)
 {
 	return (struct odc_call){
@@ -68,6 +98,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 
 	if (!lost_only)	/* its process has exited: nothing to look into */
 		odc_watch_look(e, wall, &look);
+	odc_exe_remember(e, &look);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
 		.how = lost_only ? "sched/process_exit"

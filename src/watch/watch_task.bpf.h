@@ -62,6 +62,7 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->user_ns = BPF_CORE_READ(t, cred, user_ns, ns.inum);
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
+	e->exe_ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
 	e->ktime = bpf_ktime_get_boot_ns();
 }
 
