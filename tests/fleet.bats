@@ -157,6 +157,39 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	refute_output --partial sshd
 }
 
+@test "journal: odcreat --watch on three hosts, through journald and systemd-journal-remote; report --journal --by=host,program names each host's callers" {
+	local watcher=$BUILD/odcreat-watch static=$BUILD/tests/odc_call_static n
+	[ -x "$watcher" ] || skip "$watcher is missing: make watch builds it where the kernel has BTF"
+	# Each host: its watcher, then a static program of its own (no preload
+	# reaches it), N calls of the pair, then the watcher stopped, which logs
+	# what it had read first. Every host's watcher sees every host's calls
+	# (one kernel), but looks into its own pid namespace's callers alone:
+	# only there is the executable read, in the host's own root.
+	for n in 1 2 3; do
+		cat > "$D/work/odc-host$n" <<-EOF
+			'$ODCREAT' --watch -l journal 2> /run/watch.err & w=\$!
+			for i in \$(seq 200); do grep -q watching /run/watch.err && break; sleep 0.05; done
+			cp '$static' /run/work/odc-w$n
+			/run/work/odc-w$n -n $((n * 2)) sys_openat c creat,directory > /dev/null || true
+			kill -INT \$w
+			wait \$w
+		EOF
+	done
+	printf 'mode = native\n' > "$D/conf"
+	run fleet journal
+	assert_success
+	journalctl -D "$D/collector" -o export | "$ODCREAT" report --format=csv --journal --by=host,program - \
+		> "$D/report.watch"
+	rows "$D/report.watch" host program calls lost claimed | grep /run/work/ > "$D/rows.watch" || true
+	run cat "$D/rows.watch"
+	assert_output "$(sort <<-EOF
+		"odc-host1","/run/work/odc-w1",2,0,0
+		"odc-host2","/run/work/odc-w2",4,0,0
+		"odc-host3","/run/work/odc-w3",6,0,0
+		EOF
+	)"
+}
+
 @test "syslog: rsyslogd on three hosts forwarding RFC 5424 over TCP to a collector's rsyslogd; report over its file per host names each call's host" {
 	# odc-host1's hostile user sends, through /dev/log, a line whose own
 	# RFC 5424 header names odc-host2 and sshd: the host's rsyslogd puts
