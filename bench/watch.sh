@@ -10,11 +10,16 @@
 # for an ordinary openat, and for a pair call. (The compat path, which every
 # system call would run, is attached only where the kernel makes compat
 # calls: bench/RESULTS.md has what it cost every call when it was the only
-# path.)
+# path.) Last, a burst: 7 batches of BURST pair calls from one process at
+# once, and how many of them the log holds as lines or counts as lost.
 set -euo pipefail
 BUILD=${BUILD:-build}
 ROUNDS=${ROUNDS:-5}
+BURST=${BURST:-3000}
 calls="$BUILD/bench/watch_calls"
+for f in "$calls" "$BUILD/bench/bpf_stats" "$BUILD/odcreat-watch"; do
+	[ -x "$f" ] || { echo "bench/watch.sh: $f is missing: run make BUILD=$BUILD bench-watch" >&2; exit 1; }
+done
 work=$(mktemp -d)
 trap 'kill "$watcher" "$stats" 2>/dev/null || true; rm -rf "$work"' EXIT
 watcher= stats=
@@ -85,3 +90,16 @@ awk -v e="$e" -v r="$r" -v x="$x" -v y="$y" -v pe="$pe" -v pr="$pr" -v px="$px" 
 	printf "  a pair call adds: entry %.0f ns, exit %.0f ns (%d calls)\n",
 		(pe - (pr - n) * e / r) / n - e / r, (px - (py - n) * x / y) / n - x / y, n
 }'
+
+# The burst: its lines, and the calls its lines (or one at its exit) said were lost.
+rm -f "$work/log"
+start_watcher
+"$calls" pair "$BURST" "$work/exists" > /dev/null &
+burst=$!
+wait "$burst"
+sleep 1	# its exit's line, after the last of its records
+kill -INT "$watcher"
+wait "$watcher" || true
+awk -v pid="$burst" -v n=$((7 * BURST)) '
+	index($0, " pid=" pid " ") { if (!/ call=none /) lines++; if (match($0, / lost=[0-9]+/)) lost += substr($0, RSTART + 6, RLENGTH - 6) }
+	END { printf "a burst of %d pair calls from one process: %d lines, %d counted lost, %d unaccounted\n", n, lines, lost, n - lines - lost }' "$work/log"
