@@ -68,12 +68,17 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
 		__sync_fetch_and_add(&odc_unpaired, 1);
 		odc_send(e);
+	} else {
+		__sync_fetch_and_add(&odc_kept, 1);
 	}
 }
 
 /* A call's exit: its record, kept at its entry, sent with its result. */
 static __always_inline void odc_exit(long ret)
 {
+	/* An ordinary open's exit, where no pair call is under way anywhere: one read, no lookup. */
+	if (!odc_kept)
+		return;
 	u32 tid = (u32)bpf_get_current_pid_tgid();
 	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_calls, &tid);
 
@@ -82,7 +87,8 @@ static __always_inline void odc_exit(long ret)
 	e->result = ret;
 	e->seen |= ODC_WATCH_RESULT;
 	odc_send(e);
-	bpf_map_delete_elem(&odc_calls, &tid);
+	if (bpf_map_delete_elem(&odc_calls, &tid) == 0)
+		__sync_fetch_and_sub(&odc_kept, 1);
 }
 
 /*

@@ -15,7 +15,11 @@
 #define ODC_OPEN_HOW_SIZE 24
 #define ODC_AT_FDCWD -100
 
-/* Calls between their entry and their exit, by thread. */
+/*
+ * Calls between their entry and their exit, by thread; odc_kept: how many
+ * it holds, or more (a record of a thread whose exit never came is
+ * replaced by its next call's, and counted twice), never fewer.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1024);
@@ -77,6 +81,7 @@ struct {
 /* Records not sent (the ring buffer, or the caller's share of it, was full); calls sent without a result (a full map). */
 __u64 odc_dropped, odc_unpaired;
 __u64 odc_held[ODC_WATCH_UID_SLOTS];
+__u64 odc_kept;
 
 static __always_inline bool odc_pair(u64 flags)
 {
