@@ -24,9 +24,8 @@
  * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
- * believed only where root wrote it (dir.c, export.c). Its LOST is the
- * calls its process lost since its line before (the kernel's count), not
- * a run's total; LOST_ONLY: the line is for those alone, and no call.
+ * believed only where root wrote it (dir.c, export.c); its LOST is its
+ * process's since its line before, and LOST_ONLY: for those, not a call.
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
@@ -57,8 +56,7 @@ struct odc_record {
 /* A row: a program, a host, or a program on a host (--by). */
 struct odc_report_prog {
 	char *name, *host;
-	long calls, paths, claimed, lost;
-	long lost_seen;			/* of lost: those odcreat-watch's lines said */
+	long calls, paths, claimed, lost, lost_seen;	/* lost_seen: of lost, the watcher's */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
 	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
