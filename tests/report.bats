@@ -554,6 +554,32 @@ watch_dir() {
 	refute_output --partial '"/usr/sbin/sshd"'
 }
 
+@test "odcreat-watch's lost=: the calls its process lost before a line, and a line for those alone, counted lost in the caller's row, not as calls" {
+	local seen="ODCREAT_SEEN=sys_enter/openat ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_STATE=missing"
+	{
+		wline /usr/bin/tool 0 /x | sed 's/ seen=/ lost=3 seen=/'
+		echo '2026-12-04T10:00:01.000000Z pid=42 prog="tool" call=none path="" uid=0 exe="/usr/bin/tool" lost=2 seen=sched/process_exit abi=native tid=42'
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,5,'
+	{
+		# shellcheck disable=SC2086
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=3 $seen
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=2 ODCREAT_SEEN=sched/process_exit ODCREAT_PATH=
+		# Another user's entry for calls lost alone is no call, and not the watcher's word.
+		export_entry _PID=7 _UID=1000 _EXE=/home/u/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=7 ODCREAT_SEEN=sched/process_exit ODCREAT_PATH=
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,5,0,'
+}
+
 @test "text in 80 columns: a long name on lines of its own, its figures under their headers; CSV and JSON keep it whole" {
 	local long=/opt/$(printf 'very-long-directory-name/%.0s' 1 2 3 4 5 6 7)program
 	{ line "$long" /x EINVAL missing "$MISSING"; line "$long" /y EINVAL dir "$DIR"

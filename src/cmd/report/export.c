@@ -9,10 +9,8 @@
 #include "odc_report_parts.h"
 #include "odc_watcher.h"
 
-/* One field of an export entry, at most this long, is kept; longer ones are skipped. */
-#define ODC_EXPORT_VALUE_MAX 8192
-/* journald's longest field name. */
-#define ODC_EXPORT_KEY_MAX 64
+#define ODC_EXPORT_VALUE_MAX 8192	/* the longest field of an entry kept; longer ones are skipped */
+#define ODC_EXPORT_KEY_MAX 64		/* journald's longest field name */
 /* The longest line of text fields read: "KEY=VALUE" of the most kept. */
 #define ODC_EXPORT_LINE_MAX (ODC_EXPORT_KEY_MAX + 1 + ODC_EXPORT_VALUE_MAX)
 
@@ -83,7 +81,7 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t 
 		return;
 	memcpy(to, value, len);
 	to[len] = '\0';
-	e->ours |= to == e->result;
+	e->ours |= to == e->result || to == e->lost;	/* a call's, or the watcher's calls lost */
 }
 
 /*
@@ -175,6 +173,8 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	odc_export_prog(rep, e, &r, name, sizeof name);
 	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
 	r.lost_only = r.seen && !e->result[0] && r.lost;
+	if (!e->result[0] && !r.lost_only)
+		return;	/* no call, nor the watcher's word for calls lost */
 	r.host_len = strlen(r.host);
 	r.sender_len = strlen(r.sender);
 	r.run_len = strlen(r.run);
