@@ -44,6 +44,10 @@ watch_start() {
 	local i
 	WATCH_OUT=$BATS_TEST_TMPDIR/watch.out
 	WATCH_ERR=$BATS_TEST_TMPDIR/watch.err
+	# Emptied first: the background shell's own 2> may come after the first
+	# look below, which would find a watcher's line from before (a test that
+	# starts one watcher after another) and call before this one watches.
+	: > "$WATCH_ERR"
 	"$ODCREAT" --watch -l "${1:-$WATCH_OUT}" 2> "$WATCH_ERR" &
 	WATCH_PID=$!
 	for ((i = 0; i < 200; i++)); do
