@@ -44,7 +44,8 @@ CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
-HEADERS     := $(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h)
+# (The watcher's headers are its own: src/watch/watch.mk.)
+HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by
@@ -187,14 +188,16 @@ $(BUILD)/tests/early_main: tests/early_main.c $(BUILD)/tests/libearly.so
 
 test-deps:
 	@sh tests/deps.sh check
+	@sh tests/deps.sh watch
 
 # Every suite runs where this machine's /etc/odcreat.conf and
 # /etc/ld.so.preload cannot reach the programs it tests (tests/isolate.sh).
 BATS = sh tests/isolate.sh bats --print-output-on-failure
 
-# The test dependencies first: the Go helper needs Debian's golang-go to build.
+# The test dependencies first: the Go helper needs Debian's golang-go to build,
+# and the watcher (make watch) clang, bpftool and libbpf.
 check: test-deps
-	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS)
+	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
 	ODC_BUILD=$(BUILD) $(BATS) tests
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
@@ -246,7 +249,8 @@ deb:
 	dpkg-buildpackage -us -uc -b
 	mkdir -p build/deb
 	mv ../odcreat_$(VERSION)_* ../libodcreat_$(VERSION)_* ../odcreat-dbgsym_$(VERSION)_* \
-		../libodcreat-dbgsym_$(VERSION)_* build/deb/
+		../libodcreat-dbgsym_$(VERSION)_* ../odcreat-watch_$(VERSION)_* \
+		../odcreat-watch-dbgsym_$(VERSION)_* build/deb/
 	@ls build/deb
 
 # The README's main job: real programs under every mode, side by side.
@@ -263,6 +267,8 @@ ifneq ($(M32),1)
 	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
 	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
 	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+	@if [ -x $(BUILD)/odcreat-watch ]; then $(MAKE) --no-print-directory install-watch; \
+	else echo "make install: no odcreat-watch to install (make watch builds it)"; fi
 endif
 
 uninstall: $(BUILD)/abi
@@ -271,10 +277,12 @@ uninstall: $(BUILD)/abi
 ifneq ($(M32),1)
 	rm -f $(DESTDIR)$(BINDIR)/odcreat $(DESTDIR)$(MANDIR)/man1/odcreat.1 \
 		$(DESTDIR)$(MANDIR)/man7/odcreat.7
+	$(MAKE) --no-print-directory uninstall-watch
 endif
 
 clean:
 	rm -rf build build-san build32 build-aarch64 build-musl
 
+include src/watch/watch.mk
 include bench/bench.mk
 include tests/fuzz/fuzz.mk

@@ -1,6 +1,6 @@
 /*
- * What the timing benchmarks share (combo.c, pieces.c): a monotonic clock
- * in nanoseconds, and figures from BATCHES batches, sorted so that the
+ * What the timing benchmarks share (combo.c, pieces.c, watch_calls.c): a
+ * monotonic clock and the thread's CPU clock in nanoseconds, and figures from BATCHES batches, sorted so that the
  * median is the middle one.
  */
 #ifndef BENCH_BATCHES_H
@@ -16,6 +16,19 @@ static inline double now_ns(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/*
+ * The calling thread's own CPU time, in nanoseconds: what a system call
+ * costs its caller, in its kernel code too, without the time the machine's
+ * other work takes from it (a shared machine's load is most of the noise).
+ */
+static inline double cpu_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
 	return t.tv_sec * 1e9 + t.tv_nsec;
 }
 

@@ -11,6 +11,7 @@
 #   bash bench/run.sh seccomp [tar|spawn|true|calls]  odcreat --seccomp: wall clock; round trips against the floor
 #   bash bench/run.sh report                odcreat report over a log of a million lines
 #   bash bench/run.sh logged                a logged call, callgrind
+#   bash bench/run.sh watch                 odcreat --watch: what calls cost with it (root; bench/watch.sh)
 #
 # COND is none, empty, odcreat or eatmydata. Run from anywhere; it works in
 # the repository and expects `make bench` (or the bench/bench.mk targets) to
@@ -82,7 +83,8 @@ header() {
 main() {
 	local section=${1:-all}
 	[ $# -gt 0 ] && shift
-	deps
+	# The watcher's needs are its own (make bench-watch builds them; bench/watch.sh checks).
+	[ "$section" = watch ] || deps
 	mkdir -p "$WORK"
 	case $section in
 	all) header; fast "" ""; startup; wall; slow; timing; seccomp_bench; report_bench; logged_bench ;;
@@ -94,7 +96,8 @@ main() {
 	seccomp) seccomp_bench "$@" ;;
 	report) report_bench ;;
 	logged) logged_bench ;;
-	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp, report, logged)" ;;
+	watch) BUILD=$BUILD bash "$ROOT/bench/watch.sh" ;;
+	*) die "unknown section $section (fast, startup, wall, slow, time, seccomp, report, logged, watch)" ;;
 	esac
 }
 

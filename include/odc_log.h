@@ -8,8 +8,31 @@
 #include "odc_log_name.h"
 #include "odc_predict.h"
 
+/*
+ * A call that odcreat-watch (src/watch/) saw the kernel make, logged for
+ * its caller after the call: the kernel's word for the call and the
+ * caller, and what the watcher read of the caller's process since.
+ */
+struct odc_log_seen {
+	const char *how;		/* where it was seen: "sys_enter/openat", "io_uring/openat2" */
+	const char *abi;		/* the call's ABI: "native", "i386" */
+	long long time_ns;		/* when the call was made, in ns since the epoch */
+	unsigned long tid, nspid;	/* its thread; its process, as its own pid namespace numbers it */
+	unsigned long ruid, euid, egid;	/* its ids, as the initial user namespace has them */
+	const char *cgroup;		/* its cgroup v2 path, or "" where none was found */
+	unsigned long long cgroup_id;
+	unsigned long mntns, pidns, userns;	/* its namespaces' inode numbers */
+	const char *exe, *dir;		/* its executable and a relative path's directory, or "" */
+	const char *unread;		/* why the name's state was not read, or NULL */
+	bool result_unknown;		/* neither its exit nor its completion was seen */
+	bool path_bad;			/* its path could not be read: the pointer was bad */
+	bool path_cut;			/* the path holds only the start of the caller's */
+	unsigned long lost;		/* the process's calls the kernel could not send before this one */
+	bool lost_only;			/* no call: the line says only LOST, which the process still owed */
+};
+
 struct odc_log_entry {
-	pid_t pid;		/* the caller; 0 for this process */
+	pid_t pid;		/* the caller; 0 for this process (or, where SEEN, outside the watcher's view) */
 	const char *prog;	/* the caller's name, when pid is not 0 */
 	const char *entry;	/* the function or system call the program made */
 	const struct odc_call *call;
@@ -18,6 +41,7 @@ struct odc_log_entry {
 	const char *refused;	/* why this process may not act for the caller, or NULL */
 	const struct odc_found *found;	/* what the name held before the call, from odc_log_before */
 	int dir_fd;		/* when pid is not 0: the call's directory here, or -1 */
+	const struct odc_log_seen *seen;	/* from odcreat-watch: uid=, exe= and dir= are the caller's */
 };
 
 /*

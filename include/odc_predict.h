@@ -8,6 +8,7 @@
 #define ODC_PREDICT_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "odc_call.h"
 #include "odc_mode.h"
@@ -44,6 +45,12 @@ struct odc_outcome {
 
 /* C's state, read without following its last symlink and without changing anything. */
 void odc_found_read(const struct odc_call *c, struct odc_found *f);
+/*
+ * The directory C's name is in, as odc_found_read finds it, described in
+ * ST: 0, or a negative errno. Its change time tells whether the state
+ * read now is still what it was at an earlier moment.
+ */
+long odc_found_dir_stat(const struct odc_call *c, struct stat *st);
 const char *odc_state_name(enum odc_state state);
 /* The state the LEN bytes at NAME name, as state= writes it, or -1. */
 int odc_state_parse_len(const char *name, size_t len);

@@ -499,8 +499,12 @@ print(p.returncode, p.stdout.decode().strip())' \
 	sub=$(sed -n 2p "$BUILD/abi")
 	make -C "$ROOT" -s install DESTDIR="$dest" PREFIX=/opt/odc > /dev/null
 	run bash -c "cd '$dest' && find . -type f | sort"
-	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat "./opt/odc/$sub/odcreat/libodcreat.so" \
-		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7)"
+	# The watcher, where make watch built it (make check does), and its unit.
+	local watcher=()
+	[ ! -x "$BUILD/odcreat-watch" ] ||
+		watcher=(./opt/odc/lib/systemd/system/odcreat-watch.service ./opt/odc/libexec/odcreat/odcreat-watch)
+	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat "./opt/odc/$sub/odcreat/libodcreat.so" "${watcher[@]}" \
+		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7 | sort)"
 	# Moved elsewhere whole, the tree still works.
 	run "$dest/opt/odc/bin/odcreat" -m mkdir sh -c 'echo "$LD_PRELOAD"'
 	assert_output "$dest/opt/odc/\$LIB/odcreat/libodcreat.so"
@@ -520,6 +524,29 @@ print(p.returncode, p.stdout.decode().strip())' \
 	run find "$prefix" -type f
 	assert_output ""
 	make -C "$ROOT" -s
+}
+
+@test "make install: odcreat-watch where odcreat --watch finds it, and a unit systemd-analyze verify passes that starts it on a log directory" {
+	[ -x "$BUILD/odcreat-watch" ] || skip "no odcreat-watch: this kernel has no BTF to build it against (make watch says so)"
+	local prefix="$SCRATCH/prefix"
+	make -C "$ROOT" -s install PREFIX="$prefix" > /dev/null
+	local unit="$prefix/lib/systemd/system/odcreat-watch.service"
+	run grep -x 'ExecStart=.*' "$unit"
+	assert_output "ExecStart=$prefix/bin/odcreat --watch -l /var/log/odcreat/"
+	grep -qx 'LogsDirectory=odcreat' "$unit"
+	grep -qx 'LogsDirectoryMode=1733' "$unit"
+	# Its Documentation= is a man page, which systemd-analyze looks up.
+	mkdir -p man/man1
+	cp "$ROOT/man/odcreat.1" man/man1/
+	MANPATH=$SCRATCH/man systemd-analyze verify "$unit"
+	# The installed command runs the installed watcher: in a user namespace
+	# of its own, with no capability here, which the kernel refuses BPF.
+	run --separate-stderr unshare -U "$prefix/bin/odcreat" --watch
+	assert_failure 1
+	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
+	make -C "$ROOT" -s uninstall PREFIX="$prefix"
+	run find "$prefix" -type f
+	assert_output ""
 }
 
 @test "the man pages pass man --warnings, lexgrog and mandoc -T lint, and render" {

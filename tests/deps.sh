@@ -5,11 +5,12 @@
 #
 #   build CC   a C compiler CC and its C library's headers (every target that compiles)
 #   demo       the real programs of make demo
-#   check      the test suite (make check)
+#   check      the test suite (make check), tests/watch.bats's i386 caller too
 #   32, aarch64, musl   make check32, check-aarch64, check-musl
 #   deb        make deb
 #   fuzz       make fuzz
 #   fresh      make check-fresh
+#   watch      make watch (make check builds it, and make deb on amd64 and arm64)
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
@@ -67,7 +68,9 @@ check)
 	# A test runs Debian's own python3 as nobody, whom another python3 on PATH may shut out.
 	need_file /usr/bin/python3 python3
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
-	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
+	need_file /usr/lib/bats/bats-assert/load.bash bats-assert
+	# tests/watch.bats's i386 caller, on x86-64.
+	if [ "$(uname -m)" = x86_64 ]; then need_compiler i686-linux-gnu-gcc; fi ;;
 32)
 	need_compiler i686-linux-gnu-gcc
 	need_command qemu-i386 qemu-user
@@ -103,6 +106,16 @@ deb)
 		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
 			{ apt-get update -q >&2 && apt-get build-dep -y -q --no-install-recommends ./ >&2; }
 	fi ;;
+watch)
+	# The kernel side (clang, bpftool), and the user side (libbpf's headers
+	# and the libraries it links with).
+	need_compiler cc
+	need_command clang clang
+	need_command bpftool bpftool
+	need_file /usr/include/bpf/libbpf.h libbpf-dev
+	need_file /usr/include/libelf.h libelf-dev
+	need_file /usr/include/zlib.h zlib1g-dev
+	need_file /usr/include/linux/types.h linux-libc-dev ;;
 *)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;

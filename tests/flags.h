@@ -1,4 +1,4 @@
-/* Flag names for the test helpers. */
+/* Flag names for the test helpers (inline: each helper uses some of them). */
 #ifndef TESTS_FLAGS_H
 #define TESTS_FLAGS_H
 
@@ -34,7 +34,7 @@ static const struct flag_name resolve_flag_names[] = {
 	{ "no_magiclinks", ODC_RESOLVE_NO_MAGICLINKS }, { NULL, 0 }
 };
 
-static unsigned long long parse_names(const char *list, const struct flag_name *names)
+static inline unsigned long long parse_names(const char *list, const struct flag_name *names)
 {
 	unsigned long long value = 0;
 	char buf[256];
@@ -53,24 +53,24 @@ static unsigned long long parse_names(const char *list, const struct flag_name *
 	return value;
 }
 
-static int parse_flags(const char *list)
+static inline int parse_flags(const char *list)
 {
 	return (int)parse_names(list, open_flag_names);
 }
 
-static unsigned long long parse_resolve(const char *list)
+static inline unsigned long long parse_resolve(const char *list)
 {
 	return parse_names(list, resolve_flag_names);
 }
 
-static const char *errno_name(int err)
+static inline const char *errno_name(int err)
 {
 	const char *name = odc_errname(err);
 	return name ? name : "E?";
 }
 
 /* openat2(): the shim's when it is loaded, else the kernel's (glibc 2.36 has none). */
-static long openat2_call(int dirfd, const char *path, struct odc_open_how *how, size_t size)
+static inline long openat2_call(int dirfd, const char *path, struct odc_open_how *how, size_t size)
 {
 	int (*fn)(int, const char *, struct odc_open_how *, size_t) =
 		(int (*)(int, const char *, struct odc_open_how *, size_t))dlsym(RTLD_DEFAULT, "openat2");

@@ -161,6 +161,41 @@ urllib.request.urlopen(urllib.request.Request(\"http://10.29.0.1:19532/upload\",
 	refute_output --partial sshd
 }
 
+@test "journal: odcreat --watch on three hosts, through journald and systemd-journal-remote; report --journal --by=host,program names each host's callers" {
+	local watcher=$BUILD/odcreat-watch static=$BUILD/tests/odc_call_static n
+	[ -x "$watcher" ] || skip "$watcher is missing: make watch builds it where the kernel has BTF"
+	# Each host: its watcher, then a static program of its own (no preload
+	# reaches it), N calls of the pair, then the watcher stopped, which logs
+	# what it had read first. Every host's watcher sees every host's calls
+	# (one kernel); its own callers are in its pid namespace, and their
+	# executables are read in the host's own root where the look comes
+	# before they exit (else they are named by their name).
+	for n in 1 2 3; do
+		cat > "$D/work/odc-host$n" <<-EOF
+			'$ODCREAT' --watch -l journal 2> /run/watch.err & w=\$!
+			# Three watchers start at once on a shared machine: 30 s at most, or the host fails.
+			for i in \$(seq 300); do grep -q watching /run/watch.err && break; sleep 0.1; done
+			grep -q watching /run/watch.err || { cat /run/watch.err >&2; exit 1; }
+			cp '$static' /run/work/odc-w$n
+			/run/work/odc-w$n -n $((n * 2)) sys_openat c creat,directory > /dev/null || true
+			kill -INT \$w
+			wait \$w
+		EOF
+	done
+	printf 'mode = native\n' > "$D/conf"
+	run fleet journal
+	assert_success
+	journalctl -D "$D/collector" -o export | "$ODCREAT" report --format=csv --journal --by=host,program - \
+		> "$D/report.watch"
+	rows "$D/report.watch" host program calls lost claimed > "$D/rows.watch"
+	# Each host's own program: its calls, none lost, none on its own word.
+	awk -F, '{ h = $1; p = $2; gsub(/"/, "", h); gsub(/"/, "", p); n = substr(h, 9) }
+		p == "/run/work/odc-w" n || p == "odc-w" n { calls[h] += $3; lost[h] += $4; claimed[h] += $5 }
+		END { for (h in calls) print h, calls[h], lost[h], claimed[h] }' "$D/rows.watch" > "$D/hosts.watch"
+	run sort "$D/hosts.watch"
+	assert_output "$(printf '%s\n' 'odc-host1 2 0 0' 'odc-host2 4 0 0' 'odc-host3 6 0 0' | sort)"
+}
+
 @test "syslog: rsyslogd on three hosts forwarding RFC 5424 over TCP to a collector's rsyslogd; report over its file per host names each call's host" {
 	# odc-host1's hostile user sends, through /dev/log, a line whose own
 	# RFC 5424 header names odc-host2 and sshd: the host's rsyslogd puts

@@ -479,6 +479,107 @@ with open(sys.argv[1], "wb") as f:
 	refute_output --partial "is not root, nor in the groups"
 }
 
+# wline EXE UID PATH: a line as odcreat-watch writes it, for a call of a
+# process of UID (its effective uid) running EXE.
+wline() {
+	echo "2026-12-04T10:00:00.000000Z pid=42 prog=\"${1##*/}\" call=openat dirfd=AT_FDCWD path=\"$3\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=native result=EINVAL state=missing would=\"$MISSING\" dir=\"/tmp\" uid=$2 exe=\"$1\" seen=sys_enter/openat abi=native tid=42 nspid=42 ruid=$2 egid=0 cgroup=\"/\" cgroup_id=1 mntns=1 pidns=2 userns=3"
+}
+
+# watch_dir: a log directory as root makes one, in $SCRATCH/log/.
+watch_dir() {
+	needs_root "a log directory's files owned by root and by nobody"
+	install -d -m 1733 -o root log
+}
+
+@test "report DIR/: odcreat-watch's lines in root's 0.log are the kernel's word: not claimed, and a caller's own uid= disowns nothing; a caller other than root is named behind its uid" {
+	watch_dir
+	{
+		wline /usr/bin/tool 0 /x
+		wline /usr/sbin/sshd 65534 /y
+		line /usr/bin/lib /z EINVAL missing "$MISSING"
+	} > log/0.log
+	chmod 0600 log/0.log
+	run "$ODCREAT" report --format=csv log/
+	assert_success
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,0,0,1,missing,'
+	assert_line --index 2 --partial '"[uid 65534] /usr/sbin/sshd",1,1,0,0,1,missing,'
+	assert_line --index 3 --partial '"/usr/bin/lib",1,1,0,1,1,missing,'
+	run "$ODCREAT" report log/
+	assert_line "3 calls from 3 programs on 1 host; 0 lost, 1 claimed"
+}
+
+@test "report DIR/: a line that says seen= in a user's own file is that user's word, and one in another's name is not counted" {
+	watch_dir
+	{ wline /usr/sbin/sshd 65534 /y; wline /usr/sbin/sshd 0 /z; } > log/65534.log
+	chown nobody log/65534.log
+	chmod 0600 log/65534.log
+	run "$ODCREAT" report --format=json log/
+	assert_success
+	run python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["calls"], r["claimed"], r["disowned"], [p["program"] for p in r["rows"]])' <<< "$output"
+	assert_output "1 1 1 ['[uid 65534] /usr/sbin/sshd']"
+}
+
+@test "report FILE: a line that says seen= is whatever the file's writer says, as any line" {
+	{ wline /usr/sbin/sshd 65534 /y; wline /usr/bin/tool 0 /x; } > log
+	run "$ODCREAT" report --format=csv log
+	assert_success
+	assert_line --index 1 --partial '"/usr/sbin/sshd",1,1,0,1,1,missing,'
+	assert_line --index 2 --partial '"/usr/bin/tool",1,1,0,1,1,missing,'
+}
+
+@test "--journal: odcreat-watch's entries are believed from root's odcreat-watch alone: not claimed, another user's caller behind its uid; anyone else's are their word" {
+	local seen="ODCREAT_SEEN=sys_enter/openat ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_STATE=missing"
+	{
+		# shellcheck disable=SC2086
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 $seen
+		# shellcheck disable=SC2086
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=sshd \
+			ODCREAT_EXE=/usr/sbin/sshd ODCREAT_UID=65534 $seen
+		# Root's other programs, and another user's watcher, say what they like: their word.
+		# shellcheck disable=SC2086
+		export_entry _PID=6 _UID=0 _EXE=/usr/bin/python3 ODCREAT_PROG=sshd ODCREAT_EXE=/usr/sbin/sshd \
+			ODCREAT_UID=0 $seen
+		# shellcheck disable=SC2086
+		export_entry _PID=7 _UID=1000 _EXE=/home/u/odcreat-watch ODCREAT_PROG=sshd \
+			ODCREAT_EXE=/usr/sbin/sshd ODCREAT_UID=0 $seen
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 5
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,0,0,1,missing,'
+	assert_line --index 2 --partial '"[uid 65534] /usr/sbin/sshd",1,1,0,0,1,missing,'
+	assert_line --index 3 --partial '"/usr/bin/python3",1,1,0,0,1,missing,'
+	assert_line --index 4 --partial '"[uid 1000] /home/u/odcreat-watch",1,1,0,1,1,missing,'
+	refute_output --partial '"/usr/sbin/sshd"'
+}
+
+@test "odcreat-watch's lost=: the calls its process lost before a line, and a line for those alone, counted lost in the caller's row, not as calls" {
+	local seen="ODCREAT_SEEN=sys_enter/openat ODCREAT_PATH=/x ODCREAT_RESULT=EINVAL ODCREAT_STATE=missing"
+	{
+		wline /usr/bin/tool 0 /x | sed 's/ seen=/ lost=3 seen=/'
+		echo '2026-12-04T10:00:01.000000Z pid=42 prog="tool" call=none path="" uid=0 exe="/usr/bin/tool" lost=2 seen=sched/process_exit abi=native tid=42'
+	} > log
+	run "$ODCREAT" report --format=csv log
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,5,'
+	{
+		# shellcheck disable=SC2086
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=3 $seen
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=2 ODCREAT_SEEN=sched/process_exit ODCREAT_PATH=
+		# Another user's entry for calls lost alone is no call, and not the watcher's word.
+		export_entry _PID=7 _UID=1000 _EXE=/home/u/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_LOST=7 ODCREAT_SEEN=sched/process_exit ODCREAT_PATH=
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --partial '"/usr/bin/tool",1,1,5,0,'
+}
+
 @test "text in 80 columns: a long name on lines of its own, its figures under their headers; CSV and JSON keep it whole" {
 	local long=/opt/$(printf 'very-long-directory-name/%.0s' 1 2 3 4 5 6 7)program
 	{ line "$long" /x EINVAL missing "$MISSING"; line "$long" /y EINVAL dir "$DIR"

@@ -28,6 +28,20 @@ static bool odc_shim_under(const char *base)
 	return n > 0 && (size_t)n < sizeof own && access(own, R_OK) == 0;
 }
 
+bool odc_self_dir(char dir[PATH_MAX])
+{
+	ssize_t n = readlink("/proc/self/exe", dir, PATH_MAX - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	dir[n] = '\0';
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	return slash != NULL;
+}
+
 /*
  * The library in this program's own directory (the build tree, where make
  * puts it as make install does under PREFIX), else in the prefix this
@@ -37,15 +51,7 @@ static bool odc_shim_under(const char *base)
  */
 bool odc_shim_base(char base[PATH_MAX])
 {
-	ssize_t n = readlink("/proc/self/exe", base, PATH_MAX - 1);
-	char *slash = NULL;
-
-	if (n > 0) {
-		base[n] = '\0';
-		slash = strrchr(base, '/');
-	}
-	if (slash) {
-		*slash = '\0';
+	if (odc_self_dir(base)) {
 		if (odc_shim_under(base))
 			return true;
 		char *up = strrchr(base, '/');

@@ -2,10 +2,15 @@
 #ifndef ODC_ENV_H
 #define ODC_ENV_H
 
+#include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <limits.h>
 #include <stdbool.h>
+
+/* The directory this program's executable is in, as the kernel names it, into DIR: whether it is known. */
+bool odc_self_dir(char dir[PATH_MAX]);
 
 /*
  * The library's file name, wherever it is installed; under each ABI's

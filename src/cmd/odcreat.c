@@ -26,6 +26,7 @@
 #include "odc_supervise.h"
 #include "odc_survey.h"
 #include "odc_usage.h"
+#include "odc_watcher.h"
 
 static void odc_check_mode(const char *mode, const char *where)
 {
@@ -109,7 +110,8 @@ static int odc_run(char **argv, const char *mode, const char *log, bool seccomp,
 	return odc_exec(argv);
 }
 
-enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK };
+enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_OPT_CHECK,
+       ODC_OPT_WATCH };
 
 /* An action instead of a command: ARGS, COUNT of them, are its own; OTHER options it takes none. */
 static int odc_action(int action, char **args, int count, bool other)
@@ -143,11 +145,12 @@ int main(int argc, char **argv)
 		{ "seccomp", no_argument, NULL, ODC_OPT_SECCOMP },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "config-check", no_argument, NULL, ODC_OPT_CHECK },
+		{ "watch", no_argument, NULL, ODC_OPT_WATCH },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *mode = NULL, *log = NULL;
 	int opt, action = 0;
-	bool seccomp = false, verbose = false;
+	bool seccomp = false, verbose = false, watch = false;
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return odc_report_main(argc - 1, argv + 1);
@@ -164,6 +167,9 @@ int main(int argc, char **argv)
 			break;
 		case ODC_OPT_SECCOMP:
 			seccomp = true;
+			break;
+		case ODC_OPT_WATCH:
+			watch = true;
 			break;
 		case 'v':
 			verbose = true;
@@ -186,6 +192,11 @@ int main(int argc, char **argv)
 					      ? "option %s takes no value" : "unknown option %s",
 				      argv[optind - 1]);
 		}
+	}
+	if (watch) {
+		if (action || mode || seccomp || verbose || optind < argc)
+			odc_die_usage("%s", "--watch takes -l alone: it runs no command, and changes no call");
+		return odc_watcher_exec(log);
 	}
 	if (action)
 		return odc_action(action, argv + optind, argc - optind, mode || log || seccomp || verbose);

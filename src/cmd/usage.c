@@ -11,6 +11,7 @@
 
 static const char odc_usage[] =
 	"usage: odcreat [--seccomp [-v]] [-m MODE] [-l FILE|DIR/] [--] COMMAND [ARG...]\n"
+	"       odcreat --watch [-l FILE|DIR/]\n"
 	"       odcreat --probe\n"
 	"       odcreat --list-modes\n"
 	"       odcreat --config-check [FILE]\n"
@@ -35,6 +36,9 @@ static const char odc_help[] =
 	"                    to \"stderr\", \"syslog\" (/dev/log) or \"journal\" (journald)\n"
 	"                    (default: $ODCREAT_LOG, else the file's, else none; --log=\n"
 	"                    is as an empty ODCREAT_LOG: the file's, else none)\n"
+	"      --watch       as root: log every process's calls that pass\n"
+	"                    O_CREAT|O_DIRECTORY, as the kernel sees them, to -l's log\n"
+	"                    (default stderr), until SIGINT or SIGTERM (odcreat-watch)\n"
 	"      --probe       show what the running kernel does, and which mode it matches\n"
 	"      --list-modes  list the modes and the systems they reproduce\n"
 	"  report            what logs of the calls say, per program or host: calls lost,\n"

@@ -7,11 +7,10 @@
 
 #include "odc_log_fields.h"
 #include "odc_report_parts.h"
+#include "odc_watcher.h"
 
-/* One field of an export entry, at most this long, is kept; longer ones are skipped. */
-#define ODC_EXPORT_VALUE_MAX 8192
-/* journald's longest field name. */
-#define ODC_EXPORT_KEY_MAX 64
+#define ODC_EXPORT_VALUE_MAX 8192	/* the longest field of an entry kept; longer ones are skipped */
+#define ODC_EXPORT_KEY_MAX 64		/* journald's longest field name */
 /* The longest line of text fields read: "KEY=VALUE" of the most kept. */
 #define ODC_EXPORT_LINE_MAX (ODC_EXPORT_KEY_MAX + 1 + ODC_EXPORT_VALUE_MAX)
 
@@ -22,6 +21,7 @@ struct odc_export_entry {
 	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
 	char result[64], state[32], semantics[16], exe[ODC_EXPORT_VALUE_MAX], uid[16];
 	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
+	char seen[64], caller_uid[16];	/* odcreat-watch's: how the call was seen, and its caller's uid */
 	bool ours;
 };
 
@@ -41,6 +41,8 @@ static char *odc_export_ours(struct odc_export_entry *e, enum odc_log_field f, s
 	ODC_KEEP(RUN, run)
 	ODC_KEEP(SEQ, seq)
 	ODC_KEEP(LOST, lost)
+	ODC_KEEP(SEEN, seen)
+	ODC_KEEP(UID, caller_uid)
 	default: return NULL;
 	}
 #undef ODC_KEEP
@@ -79,7 +81,7 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t 
 		return;
 	memcpy(to, value, len);
 	to[len] = '\0';
-	e->ours |= to == e->result;
+	e->ours |= to == e->result || to == e->lost;	/* a call's, or the watcher's calls lost */
 }
 
 /*
@@ -96,9 +98,46 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t 
  * entry, or one without _UID, is that user's word whatever it names:
  * behind "[uid N]", so that it never lands in a row root's entries make.
  */
+/*
+ * Whether E is odcreat-watch's entry for a call the kernel saw: root's,
+ * from an executable of that name, which journald names, not the entry.
+ * Another entry that says it was seen is its sender's word, as any is.
+ */
+static bool odc_export_watcher(const struct odc_export_entry *e)
+{
+	const char *base = strrchr(e->exe, '/');
+
+	return e->seen[0] && strcmp(e->uid, "0") == 0 && base && strcmp(base + 1, ODC_WATCHER_NAME) == 0;
+}
+
+/*
+ * The watcher's entry: its program is the caller's executable as the
+ * watcher read it (or its name), not claimed; a caller other than root is
+ * named behind its uid, as any user's entry is.
+ */
+static void odc_export_seen(const struct odc_export_entry *e, struct odc_record *r, char *name,
+			    size_t size)
+{
+	const char *prog = e->claimed_exe[0] ? e->claimed_exe : e->prog;
+
+	r->prog_escaped = true;
+	r->claimed = false;
+	r->prog = prog;
+	if (strcmp(e->caller_uid, "0") != 0) {
+		snprintf(name, size, "[uid %s]%s%s", e->caller_uid[0] ? e->caller_uid : "unknown",
+			 prog[0] ? " " : "", prog);
+		r->prog = name;
+	}
+}
+
 static void odc_export_prog(const struct odc_report *rep, const struct odc_export_entry *e,
 			    struct odc_record *r, char *name, size_t size)
 {
+	if (odc_export_watcher(e)) {
+		odc_export_seen(e, r, name, size);
+		return;
+	}
+
 	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
 	bool root = strcmp(e->uid, "0") == 0;
 	const char *prog = e->exe;
@@ -132,6 +171,10 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	};
 
 	odc_export_prog(rep, e, &r, name, sizeof name);
+	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
+	r.lost_only = r.seen && !e->result[0] && r.lost;
+	if (!e->result[0] && !r.lost_only)
+		return;	/* no call, nor the watcher's word for calls lost */
 	r.host_len = strlen(r.host);
 	r.sender_len = strlen(r.sender);
 	r.run_len = strlen(r.run);

@@ -23,13 +23,16 @@
  * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
  * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
+ * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
+ * believed only where root wrote it (dir.c, export.c); its LOST is its
+ * process's since its line before, and LOST_ONLY: for those, not a call.
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
 	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
 		state_len, would_len, uid_len;
 	unsigned long seq, lost;
-	bool prog_escaped, claimed;
+	bool prog_escaped, claimed, seen, lost_only;
 };
 
 /*
@@ -53,7 +56,7 @@ struct odc_record {
 /* A row: a program, a host, or a program on a host (--by). */
 struct odc_report_prog {
 	char *name, *host;
-	long calls, paths, claimed, lost;
+	long calls, paths, claimed, lost, lost_seen;	/* lost_seen: of lost, the watcher's */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
 	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
@@ -105,7 +108,7 @@ struct odc_report {
 	struct odc_report_stream *streams;
 	size_t streams_cap;
 	struct odc_report_last last;
-	long claimed, lost;
+	long claimed, lost, lost_seen;
 	long records, unparsed;
 	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
 	long skipped;			/* log directories' files that were not their users' own */

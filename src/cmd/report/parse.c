@@ -3,7 +3,6 @@
  * writes them, by the names of include/odc_log_fields.h (journald's export
  * format: export.c).
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "odc_log_fields.h"
@@ -134,60 +133,7 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 #undef ODC_TAKE
 	r->seq = odc_report_number(f.v[ODC_FIELD_SEQ], f.len[ODC_FIELD_SEQ]);
 	r->lost = odc_report_number(f.v[ODC_FIELD_LOST], f.len[ODC_FIELD_LOST]);
-	return r->prog && r->path && r->result && r->result_len;
-}
-
-/*
- * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
- * lines, which it writes for other processes, as OWNER itself); and R's
- * program, where OWNER is not root, put behind "[uid OWNER] " in NAME (of
- * SIZE bytes): the rest of the line is that user's word alone.
- */
-static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, size_t size)
-{
-	char uid[24];
-	int n = snprintf(uid, sizeof uid, "%lu", owner);
-
-	if (r->uid && (r->uid_len != (size_t)n || memcmp(r->uid, uid, (size_t)n) != 0))
-		return false;
-	if (owner == 0)
-		return true;
-	int head = snprintf(name, size, "[uid %lu] ", owner);
-	size_t len = r->prog_len < size - (size_t)head ? r->prog_len : size - (size_t)head;
-	memcpy(name + head, r->prog, len);
-	r->prog = name;
-	r->prog_len = (size_t)head + len;
-	return true;
-}
-
-/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
-static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
-{
-	struct odc_lines in;
-	char prog[ODC_REPORT_NAME_MAX + 32];
-	const char *line;
-	size_t len;
-	enum odc_lines_got got;
-	struct odc_record r;
-
-	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
-	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
-		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
-			odc_report_unparsed(rep, name, in.number);
-		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
-			rep->disowned++;
-		else
-			odc_report_add(rep, &r);
-	}
-	return odc_lines_end(&in, name);
-}
-
-int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
-{
-	return odc_read_lines(rep, fd, name, -1);
-}
-
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
-{
-	return odc_read_lines(rep, fd, name, (long long)owner);
+	r->seen = f.v[ODC_FIELD_SEEN] != NULL;
+	r->lost_only = r->seen && !r->result && r->lost;
+	return r->prog && (r->lost_only || (r->path && r->result && r->result_len));
 }

@@ -50,13 +50,14 @@ void odc_report_run(struct odc_report *rep, const struct odc_record *r, size_t p
 /*
  * A run's numbers that never arrived, between the lowest and the highest
  * seen, or the count it gave of those it could not deliver, whichever is
- * more (each number taken once: a run whose numbers repeat shows no gap).
+ * more (each number taken once: a run whose numbers repeat shows no gap);
+ * and those odcreat-watch's lines said, one by one.
  */
 void odc_report_count_lost(struct odc_report *rep)
 {
-	rep->lost = 0;
+	rep->lost = rep->lost_seen;
 	for (size_t i = 0; i < rep->names.count; i++)
-		rep->progs[i].lost = 0;
+		rep->progs[i].lost = rep->progs[i].lost_seen;
 	for (size_t i = 0; i < rep->senders.count; i++) {
 		const struct odc_report_stream *s = &rep->streams[i];
 		unsigned long span = s->seq - s->first + 1, gap = span > s->got ? span - s->got : 0;

@@ -179,6 +179,12 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	size_t pair = odc_pair_of(rep, host, host_len, name, name_len), row = rep->pair_rows[pair];
 	struct odc_report_prog *p = &rep->progs[row];
 
+	if (r->seen && !r->seq) {	/* odcreat-watch's: the calls lost before this line, not a run's total */
+		p->lost_seen += (long)r->lost;
+		rep->lost_seen += (long)r->lost;
+	}
+	if (r->lost_only)
+		return;
 	rep->records++;
 	rep->claimed += r->claimed;
 	p->calls++;

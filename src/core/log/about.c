@@ -2,6 +2,7 @@
  * What a line says beyond the call (odc_log_about.h): who made it, and
  * where its relative path started.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
@@ -26,9 +27,6 @@ static const char *odc_log_prog(void)
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
 }
-
-/* The most of an executable's name a line holds, escaped: the path's room is the rest. */
-#define ODC_EXE_ROOM 510
 
 static struct odc_line odc_exe;	/* escaped, as every line puts it */
 static int odc_exe_state;	/* 0 unread, 1 being read, 2 read */
@@ -100,18 +98,40 @@ size_t odc_log_about_dir_room(const struct odc_log_about *a)
 	return a->dir_cut ? strlen(a->dir) - 1 : (size_t)-1;
 }
 
+/* The directory the watcher read, as the kernel named it, cut where it does not fit. */
+static void odc_log_about_seen_dir(const struct odc_log_seen *s, struct odc_log_about *a)
+{
+	size_t len = 0;
+
+	while (len < sizeof a->dir && s->dir[len])
+		len++;
+	a->dir_cut = len == sizeof a->dir;
+	len -= a->dir_cut;
+	odc_copy(a->dir, s->dir, len);
+	a->dir[len] = '\0';
+}
+
 void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a)
 {
-	a->pid = e->pid ? e->pid : getpid();
-	a->prog = e->pid ? e->prog : odc_log_prog();
+	bool own = !e->pid && !e->seen;	/* the caller logs its own call, as it makes it */
+
+	a->pid = own ? getpid() : e->pid;
+	a->prog = own ? odc_log_prog() : e->prog;
 	a->readable = e->found && e->found->state != ODC_STATE_UNREAD ? e->found->readable
 								     : odc_readable_path(e->call->path);
 	a->self = NULL;
-	if (!e->pid) {
+	if (own) {
 		a->euid = geteuid();
 		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe),
 						.count = odc_log_count_next(a->pid, a->euid) };
 		a->self = &a->own;
 	}
-	odc_log_about_dir(e, a);
+	if (e->seen) {
+		a->euid = (uid_t)e->seen->euid;
+		if (e->seen->path_bad)
+			a->readable = -EFAULT;	/* as the kernel found the caller's pointer */
+		odc_log_about_seen_dir(e->seen, a);
+	} else {
+		odc_log_about_dir(e, a);
+	}
 }

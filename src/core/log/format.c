@@ -11,12 +11,15 @@
 #include "odc_log_fields.h"
 #include "odc_log_format.h"
 #include "odc_log_put.h"
+#include "odc_log_seen.h"
 #include "odc_would.h"
 
 /* Whether the line says F at all. */
 static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 			   const struct odc_log_about *a)
 {
+	if (e->seen && e->seen->lost_only && !odc_seen_lost_line_says(f))
+		return false;
 	switch (f) {
 	case ODC_FIELD_RESOLVE:
 		return e->call->resolve != 0;
@@ -28,13 +31,16 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 	case ODC_FIELD_DIR:
 		return a->dir[0] != '\0';
 	case ODC_FIELD_UID:
+		return a->self || e->seen;
 	case ODC_FIELD_EXE:
+		return a->self || (e->seen && e->seen->exe[0]);
 	case ODC_FIELD_RUN:
 	case ODC_FIELD_SEQ:
-	case ODC_FIELD_LOST:
 		return a->self != NULL;
+	case ODC_FIELD_LOST:
+		return a->self || (e->seen && e->seen->lost);
 	default:
-		return true;
+		return !odc_seen_field(f) || (e->seen && odc_seen_said(f, e->seen));
 	}
 }
 
@@ -54,12 +60,19 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 		else
 			odc_put_int(l, c->dirfd);
 		break;
-	case ODC_FIELD_PATH: odc_put_path(l, c->path, a->readable, quoted, room); break;
+	case ODC_FIELD_PATH:
+		odc_put_path(l, c->path, a->readable, quoted, odc_seen_path_room(e->seen, c->path, room));
+		break;
 	case ODC_FIELD_FLAGS: odc_put_flags(l, c->flags); break;
 	case ODC_FIELD_MODE: odc_put(l, "0"), odc_put_uint(l, c->mode, 8, 3); break;
 	case ODC_FIELD_RESOLVE: odc_put_bits(l, c->resolve, odc_resolve_flags, ""); break;
 	case ODC_FIELD_SEMANTICS: odc_put(l, odc_mode_name(e->mode)); break;
-	case ODC_FIELD_RESULT: odc_put_result(l, e->result); break;
+	case ODC_FIELD_RESULT:
+		if (e->seen && e->seen->result_unknown)
+			odc_put(l, "unknown");
+		else
+			odc_put_result(l, e->result);
+		break;
 	case ODC_FIELD_STATE: odc_put(l, odc_state_name(e->found->state)); break;
 	case ODC_FIELD_WOULD: odc_put_would(l, c->flags, e->found); break;
 	case ODC_FIELD_REFUSED: odc_put_escaped(l, e->refused, PATH_MAX); break;
@@ -67,11 +80,16 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 		odc_put_escaped_within(l, a->dir, sizeof a->dir, odc_log_about_dir_room(a));
 		break;
 	case ODC_FIELD_UID: odc_put_uint(l, a->euid, 10, 1); break;
-	case ODC_FIELD_EXE: odc_put_bytes(l, a->self->exe->text, a->self->exe->len); break;
+	case ODC_FIELD_EXE:
+		if (e->seen)
+			odc_seen_exe(l, e->seen);
+		else
+			odc_put_bytes(l, a->self->exe->text, a->self->exe->len);
+		break;
 	case ODC_FIELD_RUN: odc_put_uint(l, a->self->count.run, 16, 8); break;
 	case ODC_FIELD_SEQ: odc_put_uint(l, a->self->count.seq, 10, 1); break;
-	case ODC_FIELD_LOST: odc_put_uint(l, a->self->count.lost, 10, 1); break;
-	default: break;
+	case ODC_FIELD_LOST: odc_put_uint(l, a->self ? a->self->count.lost : e->seen->lost, 10, 1); break;
+	default: odc_seen_value(l, f, e->seen); break;
 	}
 }
 
@@ -100,7 +118,10 @@ static const enum odc_log_field odc_line_head[] = {
 static const enum odc_log_field odc_line_tail[] = {
 	ODC_FIELD_FLAGS,   ODC_FIELD_MODE, ODC_FIELD_RESOLVE, ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT,
 	ODC_FIELD_STATE,   ODC_FIELD_WOULD, ODC_FIELD_REFUSED, ODC_FIELD_DIR,	    ODC_FIELD_UID,
-	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,
+	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,	    ODC_FIELD_SEEN,
+	ODC_FIELD_ABI,	   ODC_FIELD_TID,  ODC_FIELD_NSPID,   ODC_FIELD_RUID,	    ODC_FIELD_EGID,
+	ODC_FIELD_CGROUP,  ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS, ODC_FIELD_PIDNS,  ODC_FIELD_USERNS,
+	ODC_FIELD_STATE_UNREAD,
 };
 
 #define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -115,8 +136,12 @@ static const enum odc_log_field odc_line_tail[] = {
 void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 			 const struct odc_log_about *a)
 {
+	struct timeval seen;
+
+	if (e->seen)
+		odc_seen_time(e->seen, &seen);
 	odc_line_start(l);
-	odc_put_time(l);
+	odc_put_time(l, e->seen ? &seen : NULL);
 	odc_line_fields(l, odc_line_head, ODC_COUNT(odc_line_head), e, a);
 	odc_put(l, " ");
 	odc_put(l, odc_log_field_key(ODC_FIELD_PATH));
@@ -134,10 +159,26 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 
 /* journald's fields, the path last. (The line and the path are escaped, and hold no newline.) */
 static const enum odc_log_field odc_journal_order[] = {
-	ODC_FIELD_PROG,	     ODC_FIELD_EXE,    ODC_FIELD_RUN,	ODC_FIELD_SEQ,	 ODC_FIELD_LOST,
-	ODC_FIELD_DIR,	     ODC_FIELD_CALL,   ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT, ODC_FIELD_STATE,
-	ODC_FIELD_WOULD,     ODC_FIELD_PATH,
+	ODC_FIELD_PID,	     ODC_FIELD_UID,    ODC_FIELD_PROG,	ODC_FIELD_EXE,	 ODC_FIELD_RUN,
+	ODC_FIELD_SEQ,	     ODC_FIELD_LOST,   ODC_FIELD_DIR,	ODC_FIELD_CALL,	 ODC_FIELD_SEMANTICS,
+	ODC_FIELD_RESULT,    ODC_FIELD_STATE,  ODC_FIELD_WOULD, ODC_FIELD_SEEN,	 ODC_FIELD_ABI,
+	ODC_FIELD_TID,	     ODC_FIELD_NSPID,  ODC_FIELD_RUID,	ODC_FIELD_EGID,	 ODC_FIELD_CGROUP,
+	ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS,  ODC_FIELD_PIDNS, ODC_FIELD_USERNS, ODC_FIELD_STATE_UNREAD,
+	ODC_FIELD_PATH,
 };
+
+/*
+ * Whether journald's entry says F: journald's own _PID and _UID are the
+ * sender's, so a pid and uid of the caller's only where the watcher logs
+ * for another.
+ */
+static bool odc_journal_said(enum odc_log_field f, const struct odc_log_entry *e,
+			     const struct odc_log_about *a)
+{
+	if (f == ODC_FIELD_PID || f == ODC_FIELD_UID)
+		return e->seen != NULL;
+	return odc_field_said(f, e, a);
+}
 
 void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
 			    const struct odc_log_about *a)
@@ -145,7 +186,7 @@ void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
 	odc_line_start(l);
 	for (size_t i = 0; i < ODC_COUNT(odc_journal_order); i++) {
 		enum odc_log_field f = odc_journal_order[i];
-		if (!odc_field_said(f, e, a))
+		if (!odc_journal_said(f, e, a))
 			continue;
 		if (l->len)
 			odc_put(l, "\n");

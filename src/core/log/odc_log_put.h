@@ -3,6 +3,7 @@
 #define ODC_LOG_PUT_H
 
 #include <stdbool.h>
+#include <sys/time.h>
 
 #include "odc_line.h"
 
@@ -13,8 +14,8 @@ struct odc_flag_name {
 
 extern const struct odc_flag_name odc_resolve_flags[];
 
-/* Now, in UTC, as RFC 3339 with microseconds: 2026-12-04T10:00:00.000000Z. */
-void odc_put_time(struct odc_line *l);
+/* AT (NULL: now), in UTC, as RFC 3339 with microseconds: 2026-12-04T10:00:00.000000Z. */
+void odc_put_time(struct odc_line *l, const struct timeval *at);
 /* Names for the bits of VALUE (after SEP, then '|'), then any unnamed rest in octal. */
 void odc_put_bits(struct odc_line *l, unsigned long long value,
 		  const struct odc_flag_name *names, const char *sep);

@@ -22,13 +22,16 @@ void odc_put_path(struct odc_line *l, const char *path, long readable, bool quot
 }
 
 /* Civil date from days since 1970-01-01, in the proleptic Gregorian calendar. */
-void odc_put_time(struct odc_line *l)
+void odc_put_time(struct odc_line *l, const struct timeval *at)
 {
 	struct timeval now;
 
 	/* Not clock_gettime: its GLIBC_2.17 version would cost every process a check at start-up. */
-	gettimeofday(&now, NULL);
-	long long days = now.tv_sec / 86400, secs = now.tv_sec % 86400;
+	if (!at) {
+		gettimeofday(&now, NULL);
+		at = &now;
+	}
+	long long days = at->tv_sec / 86400, secs = at->tv_sec % 86400;
 	long long era_day = days + 719468;	/* days since 0000-03-01 */
 	long long era = era_day / 146097;
 	long long doe = era_day - era * 146097;
@@ -51,7 +54,7 @@ void odc_put_time(struct odc_line *l)
 	odc_put(l, ":");
 	odc_put_uint(l, (unsigned long long)(secs % 60), 10, 2);
 	odc_put(l, ".");
-	odc_put_uint(l, (unsigned long long)now.tv_usec, 10, 6);
+	odc_put_uint(l, (unsigned long long)at->tv_usec, 10, 6);
 	odc_put(l, "Z");
 }
 

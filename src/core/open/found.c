@@ -101,3 +101,17 @@ void odc_found_read(const struct odc_call *c, struct odc_found *f)
 	else
 		odc_found_object(c, S_ISLNK(st.st_mode), f);
 }
+
+long odc_found_dir_stat(const struct odc_call *c, struct stat *st)
+{
+	struct odc_at at;
+	long ret = odc_readable_path(c->path);
+
+	if (ret == 0)
+		ret = odc_at_enter(c, &at);
+	if (ret < 0)
+		return ret;
+	ret = at.owned ? odc_fs_fstat(at.dirfd, st) : odc_fs_fstatat(AT_FDCWD, "/", st);
+	odc_at_leave(&at);
+	return ret;
+}

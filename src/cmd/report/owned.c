@@ -1,0 +1,82 @@
+/*
+ * Every log line of a file as a record (parse.c), and whose word each is:
+ * anyone's, or in a log directory the word of the user the kernel says
+ * wrote the file (dir.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "odc_report_parts.h"
+
+/* R's program put behind "[uid UID] " (UID_LEN bytes) in NAME, of SIZE bytes. */
+static void odc_behind_uid(struct odc_record *r, const char *uid, size_t uid_len, char *name,
+			   size_t size)
+{
+	int head = snprintf(name, size, "[uid %.*s] ", (int)uid_len, uid);
+	size_t len = r->prog_len < size - (size_t)head ? r->prog_len : size - (size_t)head;
+
+	memcpy(name + head, r->prog, len);
+	r->prog = name;
+	r->prog_len = (size_t)head + len;
+}
+
+/*
+ * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
+ * lines, which it writes for other processes, as OWNER itself); and R's
+ * program, where OWNER is not root, put behind "[uid OWNER] " in NAME (of
+ * SIZE bytes): the rest of the line is that user's word alone. Root's
+ * file alone holds odcreat-watch's lines, which are the kernel's word,
+ * for callers of any uid (uid= is the caller's): not claimed, but a caller
+ * other than root is named behind its uid, as journald's entries are,
+ * since it may have mounted any program over the name its executable has.
+ */
+static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, size_t size)
+{
+	char uid[24];
+	int n = snprintf(uid, sizeof uid, "%lu", owner);
+	bool same = r->uid && r->uid_len == (size_t)n && memcmp(r->uid, uid, (size_t)n) == 0;
+
+	if (owner == 0 && r->seen) {
+		r->claimed = false;
+		if (!same)
+			odc_behind_uid(r, r->uid ? r->uid : "unknown", r->uid ? r->uid_len : 7, name, size);
+		return true;
+	}
+	if (r->uid && !same)
+		return false;
+	if (owner != 0)
+		odc_behind_uid(r, uid, (size_t)n, name, size);
+	return true;
+}
+
+/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
+static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
+{
+	struct odc_lines in;
+	char prog[ODC_REPORT_NAME_MAX + 32];
+	const char *line;
+	size_t len;
+	enum odc_lines_got got;
+	struct odc_record r;
+
+	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
+	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
+			odc_report_unparsed(rep, name, in.number);
+		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
+			rep->disowned++;
+		else
+			odc_report_add(rep, &r);
+	}
+	return odc_lines_end(&in, name);
+}
+
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
+{
+	return odc_read_lines(rep, fd, name, -1);
+}
+
+int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
+{
+	return odc_read_lines(rep, fd, name, (long long)owner);
+}

@@ -1,0 +1,45 @@
+/* The watcher's user side (src/watch/): what it learns of a call beyond the event, and its log. */
+#ifndef ODC_WATCH_H
+#define ODC_WATCH_H
+
+#include <limits.h>
+
+#include "odc_call.h"
+#include "odc_log_name.h"
+#include "odc_predict.h"
+#include "odc_watch_event.h"
+
+/* The most of a directory's or an executable's name the watcher reads (the line holds less). */
+#define ODC_WATCH_NAME_MAX 1024
+
+/* What user space finds of a call's caller and name, through /proc, after the call. */
+struct odc_watch_look {
+	struct odc_found found;		/* state=: ODC_STATE_UNREAD where it is not told */
+	const char *unread;		/* why not, or NULL */
+	char dir[ODC_WATCH_NAME_MAX];	/* a relative path's directory, as the caller names it */
+	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, as it names it */
+};
+
+/* E's call as the core has calls: its own directory descriptor, which is the caller's. */
+struct odc_call odc_watch_call(const struct odc_watch_event *e);
+
+/*
+ * Everything the caller's process still tells of E, where the pid still
+ * names it; WALL_NS: when the call was made, on the wall clock.
+ */
+void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look);
+
+/* The cgroup v2 directory of ID, from the cgroup2 root ("/..."), or "" where none is found. */
+void odc_watch_cgroup(unsigned long long id, char *path, size_t size);
+
+/*
+ * The kernel side, loaded, attached (watch_attach.c): its compat path
+ * only where the kernel makes compat calls. 0, or a negative errno.
+ */
+struct odc_watch_bpf;
+int odc_watch_attach(struct odc_watch_bpf *skel);
+
+/* The one way an event leaves the watcher: looked into, then logged to TO. */
+void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e);
+
+#endif

@@ -1,0 +1,79 @@
+/*
+ * What the watcher's kernel side (watch.bpf.c) hands its user side for each
+ * call that passes the pair: one record of fixed size through a BPF ring
+ * buffer. Included by both sides, so only fixed-width types.
+ */
+#ifndef ODC_WATCH_EVENT_H
+#define ODC_WATCH_EVENT_H
+
+/* Fixed-width types of either side's own: vmlinux.h's in BPF, the C library's here. */
+#ifdef __bpf__
+typedef __u64 odc_u64;
+typedef __s64 odc_s64;
+typedef __u32 odc_u32;
+typedef __s32 odc_s32;
+typedef __u16 odc_u16;
+#else
+#include <stdint.h>
+typedef uint64_t odc_u64;
+typedef int64_t odc_s64;
+typedef uint32_t odc_u32;
+typedef int32_t odc_s32;
+typedef uint16_t odc_u16;
+#endif
+
+/* How the call was seen: a system call's entry, or an io_uring request. */
+enum odc_watch_entry {
+	ODC_WATCH_OPEN,
+	ODC_WATCH_OPENAT,
+	ODC_WATCH_OPENAT2,
+	ODC_WATCH_URING_OPENAT,
+	ODC_WATCH_URING_OPENAT2,
+};
+
+/* The system call's ABI: the kernel's own, or i386's on an x86-64 kernel. */
+enum odc_watch_abi {
+	ODC_WATCH_NATIVE,
+	ODC_WATCH_I386,
+};
+
+/* What the record holds (its seen field). */
+#define ODC_WATCH_RESULT 0x1	/* result is the call's: its exit or its completion came */
+#define ODC_WATCH_PATH_BAD 0x2	/* the path could not be read: the caller's pointer was bad */
+#define ODC_WATCH_PATH_CUT 0x4	/* path holds only the first ODC_WATCH_PATH_MAX - 1 bytes */
+#define ODC_WATCH_LOST_ONLY 0x8	/* no call: the process exited, and lost is what it still owed */
+
+/*
+ * A path longer than this is cut: the line holds 2,048 bytes with every
+ * field, so a longer one would be cut there anyway.
+ */
+#define ODC_WATCH_PATH_MAX 1024
+
+/* The slots of users' shares of the ring buffer (watch_record.bpf.h): a uid's is uid % this. */
+#define ODC_WATCH_UID_SLOTS 256
+
+/* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
+struct odc_watch_event {
+	odc_u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
+	odc_u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
+	odc_u64 ktime;		/* when the call was made, on the boot clock */
+	odc_u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
+	odc_u64 mode;
+	odc_u64 resolve;		/* openat2's RESOLVE_* flags */
+	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
+	odc_u64 exe_ino;		/* its executable's inode number: tells an exec */
+	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
+	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
+	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
+	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
+	odc_u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
+	odc_s32 dirfd;
+	odc_u16 entry;		/* enum odc_watch_entry */
+	odc_u16 abi;		/* enum odc_watch_abi */
+	odc_u16 seen;		/* ODC_WATCH_* */
+	odc_u16 path_len;		/* the bytes of path sent, its NUL included: a record ends there */
+	char comm[16];
+	char path[ODC_WATCH_PATH_MAX];
+};
+
+#endif

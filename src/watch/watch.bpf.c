@@ -1,0 +1,231 @@
+/*
+ * The watcher's kernel side: every open, openat and openat2 on the machine
+ * (i386's compat calls too) and every io_uring OPENAT and OPENAT2, filtered
+ * here on the pair, so that nothing else ever reaches user space. A call's
+ * record is kept from its entry to its exit (or from an io_uring request's
+ * submission to its completion), for its result, then sent.
+ *
+ * Native calls through their own tracepoints (syscalls/sys_enter_openat
+ * and the like), which no other system call runs. Those do not fire for
+ * compat calls: where the kernel makes any, the user side attaches the
+ * raw sys_enter and sys_exit tracepoints too, which every system call
+ * runs, for them alone (bench/RESULTS.md: the raw ones for every call cost
+ * getppid 17%, the per-call ones 3%). fentry and kprobes do not load on
+ * the project's machines.
+ */
+#include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "odc_watch_event.h"
+#include "watch_arch.bpf.h"
+#include "watch_task.bpf.h"
+#include "watch_record.bpf.h"
+
+char LICENSE[] SEC("license") = "Dual MIT/GPL";
+
+/* Which of the three calls the compat call NR is, or -1. */
+static __always_inline int odc_compat_entry(long nr)
+{
+	if (nr == ODC_NR32_OPENAT)
+		return ODC_WATCH_OPENAT;
+	if (nr == ODC_NR32_OPEN)
+		return ODC_WATCH_OPEN;
+	if (nr == ODC_NR32_OPENAT2)
+		return ODC_WATCH_OPENAT2;
+	return -1;
+}
+
+/*
+ * A call's entry, A its first four arguments: its record kept until its
+ * exit, where it passes the pair (or sent now, where the map is full).
+ */
+static __always_inline void odc_enter(int entry, bool compat, const unsigned long *a)
+{
+	struct open_how how = {};
+
+	if (entry != ODC_WATCH_OPENAT2) {
+		how.flags = (u32)a[entry == ODC_WATCH_OPEN ? 1 : 2];
+		how.mode = (u32)a[entry == ODC_WATCH_OPEN ? 2 : 3];
+	} else if (a[3] < ODC_OPEN_HOW_SIZE || bpf_probe_read_user(&how, sizeof how, (void *)a[2])) {
+		return;	/* refused before its flags are looked at */
+	}
+	if (!odc_pair(how.flags))
+		return;
+
+	struct odc_watch_event *e = odc_new(entry, compat ? ODC_WATCH_I386 : ODC_WATCH_NATIVE);
+	if (!e)
+		return;
+	e->flags = how.flags;
+	e->mode = how.mode;
+	e->resolve = how.resolve;
+	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
+	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
+	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
+
+	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
+		__sync_fetch_and_add(&odc_unpaired, 1);
+		odc_send(e);
+	} else {
+		__sync_fetch_and_add(&odc_kept, 1);
+	}
+}
+
+/* A call's exit: its record, kept at its entry, sent with its result. */
+static __always_inline void odc_exit(long ret)
+{
+	/* An ordinary open's exit, where no pair call is under way anywhere: one read, no lookup. */
+	if (!odc_kept)
+		return;
+	u32 tid = (u32)bpf_get_current_pid_tgid();
+	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_calls, &tid);
+
+	if (!e)
+		return;
+	e->result = ret;
+	e->seen |= ODC_WATCH_RESULT;
+	odc_send(e);
+	if (bpf_map_delete_elem(&odc_calls, &tid) == 0)
+		__sync_fetch_and_sub(&odc_kept, 1);
+}
+
+/*
+ * The native calls, through the tracepoints of each: only these calls run
+ * them. (The exit's arguments are gone: the map tells whether the entry
+ * kept a record.)
+ */
+#define ODC_SYSCALL_TP(name, entry)                                              \
+	SEC("tracepoint/syscalls/sys_enter_" #name)                             \
+	int odc_enter_##name(struct trace_event_raw_sys_enter *ctx)              \
+	{                                                                        \
+		unsigned long a[4] = { ctx->args[0], ctx->args[1], ctx->args[2], \
+				       ctx->args[3] };                           \
+		odc_enter(entry, false, a);                                      \
+		return 0;                                                        \
+	}                                                                        \
+	SEC("tracepoint/syscalls/sys_exit_" #name)                              \
+	int odc_exit_##name(struct trace_event_raw_sys_exit *ctx)                \
+	{                                                                        \
+		odc_exit(ctx->ret);                                              \
+		return 0;                                                        \
+	}
+
+ODC_SYSCALL_TP(openat, ODC_WATCH_OPENAT)
+ODC_SYSCALL_TP(openat2, ODC_WATCH_OPENAT2)
+#if ODC_HAS_OPEN
+ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
+#endif
+
+/*
+ * Compat calls, which have no tracepoints of their own: every system call
+ * runs these, so a native one leaves at the first test. Attached only
+ * where the kernel makes compat calls at all (watch_attach.c).
+ */
+SEC("tp_btf/sys_enter")
+int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
+{
+	if (!odc_compat())
+		return 0;
+	int entry = odc_compat_entry(nr);
+
+	if (entry < 0)
+		return 0;
+	unsigned long a[4] = { odc_compat_arg(regs, 0), odc_compat_arg(regs, 1),
+			       odc_compat_arg(regs, 2), odc_compat_arg(regs, 3) };
+	odc_enter(entry, true, a);
+	return 0;
+}
+
+/* An ordinary open's exit costs a comparison of its flags; only openat2's needs the map to tell. */
+SEC("tp_btf/sys_exit")
+int BPF_PROG(odc_compat_exit, struct pt_regs *regs, long ret)
+{
+	if (!odc_compat())
+		return 0;
+	int entry = odc_compat_entry(odc_exit_nr(regs));
+
+	if (entry >= 0 && (entry == ODC_WATCH_OPENAT2 ||
+			   odc_pair((u32)odc_compat_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2))))
+		odc_exit(ret);
+	return 0;
+}
+
+static __always_inline bool odc_uring_open(u8 op)
+{
+	return op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT) ||
+	       op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
+}
+
+/* At submission the request is prepared: its struct io_open holds the kernel's copy of everything. */
+SEC("tp_btf/io_uring_submit_req")
+int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
+{
+	u8 op = req->opcode;
+	struct io_open *open = (void *)&req->cmd;
+
+	if (!odc_uring_open(op) || !odc_pair(BPF_CORE_READ(open, how.flags)))
+		return 0;
+	bool two = op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
+	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
+					    ODC_WATCH_NATIVE);
+	if (!e)
+		return 0;
+	e->flags = BPF_CORE_READ(open, how.flags);
+	e->mode = BPF_CORE_READ(open, how.mode);
+	e->resolve = BPF_CORE_READ(open, how.resolve);
+	e->dirfd = BPF_CORE_READ(open, dfd);
+	odc_read_path(e, BPF_CORE_READ(open, filename, name), false);
+
+	u64 key = (u64)req;
+	/* IOSQE_CQE_SKIP_SUCCESS: a success posts no completion to wait for (REQ_F_CQE_SKIP, this kernel's value). */
+	if ((req->flags & REQ_F_CQE_SKIP) || bpf_map_update_elem(&odc_requests, &key, e, BPF_ANY))
+		odc_send(e);
+	return 0;
+}
+
+SEC("tp_btf/io_uring_complete")
+int BPF_PROG(odc_uring_complete, struct io_ring_ctx *ring, void *req, struct io_uring_cqe *cqe)
+{
+	if (!odc_uring_open(BPF_CORE_READ((struct io_kiocb *)req, opcode)))
+		return 0;
+	u64 key = (u64)req;
+	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_requests, &key);
+	if (!e)
+		return 0;
+	e->result = BPF_CORE_READ(cqe, res);
+	e->seen |= ODC_WATCH_RESULT;
+	odc_send(e);
+	bpf_map_delete_elem(&odc_requests, &key);
+	return 0;
+}
+
+/*
+ * A process's last thread exits: the calls it lost since its last record
+ * (the last of a burst, say), sent in a record of their own, outside its
+ * user's share, so that they are counted even where no call of its
+ * follows. Every exit runs this: one lookup for a process that lost none.
+ */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+{
+	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
+				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
+
+	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
+
+	if (!owed)
+		return 0;
+	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
+	if (!e) {	/* its last record carried all it lost */
+		bpf_map_delete_elem(&odc_owed, &key);
+		return 0;
+	}
+	e->seen = ODC_WATCH_LOST_ONLY;
+	e->path[0] = '\0';
+	e->path_len = 1;
+	if (odc_send_as(e, false))
+		bpf_map_delete_elem(&odc_owed, &key);
+	return 0;
+}

@@ -1,0 +1,101 @@
+# The watcher, odcreat-watch (src/watch/, make watch): an executable of its
+# own, with libbpf, so that the library and the command go on needing
+# nothing beyond the C library; make (all) builds none of it. Its kernel
+# side is compiled by clang against this kernel's BTF (vmlinux.h, dumped at
+# build time: CO-RE relocates what differs elsewhere), and bpftool makes
+# the skeleton that the user side loads it through.
+BPF_CLANG  ?= clang
+BPFTOOL    ?= bpftool
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
+WATCH_GEN  := $(BUILD)/watch
+WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
+WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
+# The core's objects the watcher uses (the log, the state), taken from an
+# archive so that only those are linked, and the command's direct opens
+# (src/cmd/libc.c), which the core's own opens go through: the watcher,
+# like the command, interposes nothing.
+WATCH_CORE := $(WATCH_GEN)/libcore.a
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
+
+.PHONY: watch install-watch uninstall-watch
+
+# Where the kernel has no BTF, nothing to build the kernel side against:
+# make watch says so and builds nothing (tests/watch.bats then says why it skips).
+watch:
+	@sh tests/deps.sh watch
+	@if [ -e $(VMLINUX_BTF) ]; then $(MAKE) --no-print-directory $(BUILD)/odcreat-watch; \
+	else echo "make watch: $(VMLINUX_BTF) is missing: this kernel has no BTF to build the watcher against"; fi
+
+$(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
+	@mkdir -p $(@D)
+	$(BPFTOOL) btf dump file $< format c > $@.new
+	mv $@.new $@
+
+# -mcpu=v3: the atomics that return the old value (a process's lost calls
+# taken, a user's share counted), which the kernel has had since 5.12.
+$(WATCH_GEN)/watch.bpf.o: src/watch/watch.bpf.c $(wildcard src/watch/*.bpf.h) src/watch/odc_watch_event.h \
+			  $(WATCH_GEN)/vmlinux.h Makefile src/watch/watch.mk
+	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
+		-c -o $@ $<
+
+$(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
+	$(BPFTOOL) gen skeleton $< name odc_watch_bpf > $@.new
+	mv $@.new $@
+
+# Like every product, it reaches the core through include/ alone; its
+# generated headers are the build tree's (included <watch.skel.h>).
+$(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h src/watch/watch.mk
+$(WATCH_OBJ): CMD_DEFINES = -I$(WATCH_GEN)
+-include $(WATCH_OBJ:.o=.d)
+
+$(WATCH_CORE): $(call obj_of,$(CORE_SRC))
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf
+
+# make install puts the watcher, where make watch built it, where odcreat
+# --watch looks (src/cmd/watch.c), and its systemd unit in UNITDIR
+# (Debian's rules give /lib/systemd/system); it starts nothing.
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+WATCH_INSTALLED := $(PREFIX)/libexec/odcreat/odcreat-watch
+
+$(BUILD)/odcreat-watch.service: src/watch/odcreat-watch.service.in $(BUILD)/config src/watch/watch.mk
+	sed 's|@BINDIR@|$(BINDIR)|g' $< > $@
+
+install-watch: $(BUILD)/odcreat-watch.service
+	install -D -m 0755 $(BUILD)/odcreat-watch $(DESTDIR)$(WATCH_INSTALLED)
+	install -D -m 0644 $(BUILD)/odcreat-watch.service $(DESTDIR)$(UNITDIR)/odcreat-watch.service
+
+uninstall-watch:
+	rm -f $(DESTDIR)$(WATCH_INSTALLED) $(DESTDIR)$(UNITDIR)/odcreat-watch.service
+	-rmdir $(DESTDIR)$(PREFIX)/libexec/odcreat
+
+# tests/watch.bats's callers beyond the suite's own: an io_uring open, and
+# odc_call as a static i386 program (run where this machine runs i386's).
+WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(if $(filter x86,$(WATCH_ARCH)),$(BUILD)/tests/odc_call_i386)
+
+$(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/text/errname.c $(HEADERS) src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/errname.c -ldl
+
+$(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/core/text/errname.c $(HEADERS) \
+			      src/watch/watch.mk
+	@mkdir -p $(@D)
+	i686-linux-gnu-gcc -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Itests -Iinclude -static -o $@ $< \
+		src/core/text/errname.c -lpthread
+
+# make bench-watch (as root): what the watcher costs the machine's other calls (bench/watch.sh).
+.PHONY: bench-watch
+bench-watch: watch $(BUILD)/bench/watch_calls $(BUILD)/bench/bpf_stats
+	BUILD=$(BUILD) bash bench/watch.sh
+
+$(BUILD)/bench/watch_calls: bench/watch_calls.c bench/batches.h src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) -O2 -g $(WARN) -std=gnu11 -D_GNU_SOURCE -Ibench -o $@ $<
+
+$(BUILD)/bench/bpf_stats: bench/bpf_stats.c src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) -O2 -g $(WARN) -std=gnu11 -o $@ $< -lbpf

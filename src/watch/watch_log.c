@@ -1,0 +1,131 @@
+/*
+ * An event logged as any call is (include/odc_log.h), by the log's one
+ * writer, to whatever the watcher was given: the call, the kernel's word
+ * for its caller, and what the look into its process found.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <time.h>
+
+#include "odc_log.h"
+#include "odc_watch.h"
+
+static const char *const odc_calls[] = {
+	[ODC_WATCH_OPEN] = "open",
+	[ODC_WATCH_OPENAT] = "openat",
+	[ODC_WATCH_OPENAT2] = "openat2",
+	[ODC_WATCH_URING_OPENAT] = "io_uring_openat",
+	[ODC_WATCH_URING_OPENAT2] = "io_uring_openat2",
+};
+
+static const char *const odc_seen_at[] = {
+	[ODC_WATCH_OPEN] = "sys_enter/open",
+	[ODC_WATCH_OPENAT] = "sys_enter/openat",
+	[ODC_WATCH_OPENAT2] = "sys_enter/openat2",
+	[ODC_WATCH_URING_OPENAT] = "io_uring/openat",
+	[ODC_WATCH_URING_OPENAT2] = "io_uring/openat2",
+};
+
+#define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static long long odc_ns(clockid_t clock)
+{
+	struct timespec t;
+
+	clock_gettime(clock, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/*
+ * When E's call was made, on the wall clock: the kernel stamps it on the
+ * boot clock (which counts a suspend, as the wall clock does), read here
+ * beside the wall clock, once for the event.
+ */
+static long long odc_wall_ns(const struct odc_watch_event *e)
+{
+	long long boot = odc_ns(CLOCK_BOOTTIME);
+
+	return odc_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
+}
+
+/*
+ * The executables last read, of processes that may be gone by their next
+ * record (a burst outlasts its program): a process's record is named by
+ * it where its own look came too late, so that its calls are all in the
+ * one row report makes of its executable. A process that has exec'd
+ * since has another executable's inode, and is not.
+ */
+#define ODC_EXES 64
+static struct odc_exe_seen {
+	unsigned tgid;
+	unsigned long long start_time, ino;
+	char exe[ODC_WATCH_NAME_MAX];
+} odc_exes[ODC_EXES];
+
+static void odc_exe_remember(const struct odc_watch_event *e, struct odc_watch_look *look)
+{
+	struct odc_exe_seen *s = &odc_exes[e->tgid % ODC_EXES];
+	bool same = s->tgid == e->tgid && s->start_time == e->start_time && s->ino == e->exe_ino;
+
+	if (!e->tgid || !e->exe_ino)
+		return;
+	if (look->exe[0]) {
+		*s = (struct odc_exe_seen){ .tgid = e->tgid, .start_time = e->start_time, .ino = e->exe_ino };
+		memcpy(s->exe, look->exe, sizeof s->exe);
+	} else if (same) {
+		memcpy(look->exe, s->exe, sizeof look->exe);
+	}
+}
+
+struct odc_call odc_watch_call(const struct odc_watch_event *e)
+{
+	return (struct odc_call){
+		.dirfd = e->dirfd,
+		.path = e->path,
+		.flags = (int)e->flags,
+		.mode = (mode_t)e->mode,
+		.resolve = e->resolve,
+		.via_openat2 = e->entry == ODC_WATCH_OPENAT2 || e->entry == ODC_WATCH_URING_OPENAT2,
+	};
+}
+
+void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
+{
+	struct odc_watch_look look = { .found.state = ODC_STATE_UNREAD };
+	char cgroup[PATH_MAX];
+	long long wall = odc_wall_ns(e);
+	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
+
+	if (!lost_only)	/* its process has exited: nothing to look into */
+		odc_watch_look(e, wall, &look);
+	odc_exe_remember(e, &look);
+	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
+	struct odc_log_seen seen = {
+		.how = lost_only ? "sched/process_exit"
+				 : e->entry < ODC_COUNT(odc_seen_at) ? odc_seen_at[e->entry] : "?",
+		.abi = e->abi == ODC_WATCH_I386 ? "i386" : "native",
+		.time_ns = wall,
+		.tid = e->tid, .nspid = e->ns_tgid,
+		.ruid = e->uid, .euid = e->euid, .egid = e->egid,
+		.cgroup = cgroup, .cgroup_id = e->cgroup,
+		.mntns = e->mnt_ns, .pidns = e->pid_ns, .userns = e->user_ns,
+		.exe = look.exe, .dir = look.dir, .unread = look.unread,
+		.result_unknown = !(e->seen & ODC_WATCH_RESULT),
+		.path_bad = e->seen & ODC_WATCH_PATH_BAD,
+		.path_cut = e->seen & ODC_WATCH_PATH_CUT,
+		.lost = (unsigned long)e->lost,
+		.lost_only = lost_only,
+	};
+	struct odc_call call = odc_watch_call(e);
+	odc_log(to, &(struct odc_log_entry){
+		.pid = (pid_t)e->tgid,
+		.prog = e->comm,
+		.entry = lost_only ? "none" : e->entry < ODC_COUNT(odc_calls) ? odc_calls[e->entry] : "?",
+		.call = &call,
+		.mode = ODC_NATIVE,
+		.result = (long)e->result,
+		.found = &look.found,
+		.dir_fd = -1,
+		.seen = &seen,
+	});
+}
