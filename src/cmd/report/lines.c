@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "odc_report_lines.h"
 #include "odc_report_parts.h"
 
 void odc_lines_start(struct odc_lines *in, int fd, size_t max)

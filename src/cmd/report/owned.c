@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "odc_report_lines.h"
 #include "odc_report_parts.h"
 
 /* R's program put behind "[uid UID] " (UID_LEN bytes) in NAME, of SIZE bytes. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "odc_log_fields.h"
+#include "odc_report_lines.h"
 #include "odc_report_parts.h"
 
 _Static_assert(ODC_REPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
