@@ -34,11 +34,15 @@ void odc_line_end(struct odc_line *l);
 
 void odc_put_bytes(struct odc_line *l, const char *s, size_t n);
 
-/* Inline, so that a literal's length is known when it is compiled: most of a line's puts are. */
-static inline void odc_put(struct odc_line *l, const char *s)
-{
-	odc_put_bytes(l, s, __builtin_strlen(s));
-}
+/*
+ * A macro, so that a literal's length is known when it is compiled: most
+ * of a line's puts are. S is evaluated once.
+ */
+#define odc_put(l, s)                                                          \
+	({                                                                     \
+		const char *odc_put_s_ = (s);                                  \
+		odc_put_bytes((l), odc_put_s_, __builtin_strlen(odc_put_s_)); \
+	})
 /* V in BASE (up to 16), with at least WIDTH digits. */
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width);
 void odc_put_int(struct odc_line *l, long long v);

@@ -118,10 +118,13 @@ static const enum odc_log_field odc_line_head[] = {
 static const enum odc_log_field odc_line_tail[] = {
 	ODC_FIELD_FLAGS,   ODC_FIELD_MODE, ODC_FIELD_RESOLVE, ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT,
 	ODC_FIELD_STATE,   ODC_FIELD_WOULD, ODC_FIELD_REFUSED, ODC_FIELD_DIR,	    ODC_FIELD_UID,
-	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,	    ODC_FIELD_SEEN,
-	ODC_FIELD_ABI,	   ODC_FIELD_TID,  ODC_FIELD_NSPID,   ODC_FIELD_RUID,	    ODC_FIELD_EGID,
-	ODC_FIELD_CGROUP,  ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS, ODC_FIELD_PIDNS,  ODC_FIELD_USERNS,
-	ODC_FIELD_STATE_UNREAD,
+	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,
+};
+/* The fields of a call the watcher saw, after the others: no call of the library's looks at them. */
+static const enum odc_log_field odc_seen_tail[] = {
+	ODC_FIELD_SEEN,	  ODC_FIELD_ABI,       ODC_FIELD_TID,	ODC_FIELD_NSPID, ODC_FIELD_RUID,
+	ODC_FIELD_EGID,	  ODC_FIELD_CGROUP,    ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS, ODC_FIELD_PIDNS,
+	ODC_FIELD_USERNS, ODC_FIELD_STATE_UNREAD,
 };
 
 #define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -148,6 +151,8 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 	odc_put(l, "=");
 	size_t path_at = l->len;
 	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
+	if (e->seen)
+		odc_line_fields(l, odc_seen_tail, ODC_COUNT(odc_seen_tail), e, a);
 	size_t tail = l->len - path_at, park = path_at + odc_line_room(l);
 	odc_line_move(l, path_at, park, tail);
 	odc_line_back_to(l, path_at);
@@ -157,14 +162,11 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 	odc_line_end(l);
 }
 
-/* journald's fields, the path last. (The line and the path are escaped, and hold no newline.) */
+/* journald's fields; then the watcher's, and the path last. (The line and the path are escaped, and hold no newline.) */
 static const enum odc_log_field odc_journal_order[] = {
 	ODC_FIELD_PID,	     ODC_FIELD_UID,    ODC_FIELD_PROG,	ODC_FIELD_EXE,	 ODC_FIELD_RUN,
 	ODC_FIELD_SEQ,	     ODC_FIELD_LOST,   ODC_FIELD_DIR,	ODC_FIELD_CALL,	 ODC_FIELD_SEMANTICS,
-	ODC_FIELD_RESULT,    ODC_FIELD_STATE,  ODC_FIELD_WOULD, ODC_FIELD_SEEN,	 ODC_FIELD_ABI,
-	ODC_FIELD_TID,	     ODC_FIELD_NSPID,  ODC_FIELD_RUID,	ODC_FIELD_EGID,	 ODC_FIELD_CGROUP,
-	ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS,  ODC_FIELD_PIDNS, ODC_FIELD_USERNS, ODC_FIELD_STATE_UNREAD,
-	ODC_FIELD_PATH,
+	ODC_FIELD_RESULT,    ODC_FIELD_STATE,  ODC_FIELD_WOULD,
 };
 
 /*
@@ -180,12 +182,12 @@ static bool odc_journal_said(enum odc_log_field f, const struct odc_log_entry *e
 	return odc_field_said(f, e, a);
 }
 
-void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
-			    const struct odc_log_about *a)
+/* "NAME=VALUE" for each of the N FIELDS the entry says, a line each. */
+static void odc_journal_fields(struct odc_line *l, const enum odc_log_field *fields, size_t n,
+			       const struct odc_log_entry *e, const struct odc_log_about *a)
 {
-	odc_line_start(l);
-	for (size_t i = 0; i < ODC_COUNT(odc_journal_order); i++) {
-		enum odc_log_field f = odc_journal_order[i];
+	for (size_t i = 0; i < n; i++) {
+		enum odc_log_field f = fields[i];
 		if (!odc_journal_said(f, e, a))
 			continue;
 		if (l->len)
@@ -194,5 +196,17 @@ void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
 		odc_put(l, "=");
 		odc_field_value(l, f, e, a, false, odc_line_room(l));
 	}
+}
+
+void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
+			    const struct odc_log_about *a)
+{
+	static const enum odc_log_field path = ODC_FIELD_PATH;
+
+	odc_line_start(l);
+	odc_journal_fields(l, odc_journal_order, ODC_COUNT(odc_journal_order), e, a);
+	if (e->seen)
+		odc_journal_fields(l, odc_seen_tail, ODC_COUNT(odc_seen_tail), e, a);
+	odc_journal_fields(l, &path, 1, e, a);
 	odc_line_end(l);
 }
