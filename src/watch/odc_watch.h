@@ -20,14 +20,15 @@ struct odc_watch_look {
 	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, as it names it */
 };
 
-/* E's call as the core has calls: its own directory descriptor, which is the caller's. */
+/* E's call as the core has calls: its own directory descriptor, which is the caller's (watch_call.c). */
 struct odc_call odc_watch_call(const struct odc_watch_event *e);
 
 /*
  * Everything the caller's process still tells of E, where the pid still
  * names it; WALL_NS: when the call was made, on the wall clock.
  */
-void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look);
+void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns,
+		       struct odc_watch_look *look);
 
 /* The cgroup v2 directory of ID, from the cgroup2 root ("/..."), or "" where none is found. */
 void odc_watch_cgroup(unsigned long long id, char *path, size_t size);

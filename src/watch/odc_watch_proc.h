@@ -26,7 +26,7 @@ void odc_watch_release(int *root, int *dir, int *exe, int *proc);
 /* Take E's caller's effective ids, and the groups /proc (PROC) says it has: 0, or -1. */
 int odc_watch_become(const struct odc_watch_event *e, int proc);
 
-/* In E's caller's root, as the caller: what it sees, into LOOK (watch_look.c, run by the reader). */
+/* In E's caller's root, as the caller: what it sees, into LOOK (watch_inside.c, run by the reader). */
 void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_held *h,
 		     struct odc_watch_look *look);
 

@@ -3,7 +3,6 @@
  * writer, to whatever the watcher was given: the call, the kernel's word
  * for its caller, and what the look into its process found.
  */
-#include <fcntl.h>
 #include <string.h>
 #include <time.h>
 
@@ -77,18 +76,6 @@ static void odc_exe_remember(const struct odc_watch_event *e, struct odc_watch_l
 	}
 }
 
-struct odc_call odc_watch_call(const struct odc_watch_event *e)
-{
-	return (struct odc_call){
-		.dirfd = e->dirfd,
-		.path = e->path,
-		.flags = (int)e->flags,
-		.mode = (mode_t)e->mode,
-		.resolve = e->resolve,
-		.via_openat2 = e->entry == ODC_WATCH_OPENAT2 || e->entry == ODC_WATCH_URING_OPENAT2,
-	};
-}
-
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
 {
 	struct odc_watch_look look = { .found.state = ODC_STATE_UNREAD };
@@ -97,7 +84,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 
 	if (!lost_only)	/* its process has exited: nothing to look into */
-		odc_watch_look(e, wall, &look);
+		odc_watch_look_at(e, wall, &look);
 	odc_exe_remember(e, &look);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {

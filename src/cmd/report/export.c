@@ -1,7 +1,4 @@
-/*
- * Reading records for odcreat report from journald's export format, whose
- * fields the library's journal log sets (src/core/log/log.c).
- */
+/* odcreat report's records from journald's export format (fields: src/core/log/format.c). */
 #include <stdio.h>
 #include <string.h>
 

@@ -191,6 +191,8 @@ void odc_report_print_text(const struct odc_report *rep);
 /* Native's predictions are the running kernel's meaning: a log may have none. */
 #define ODC_FOR_EACH_MODE(m) for (int m = 0; m < ODC_MODE_COUNT; m++)
 
+/* What a row says, for every format (src/cmd/report/rows.c). */
+
 /* Whether some call of P's predicted MODE. */
 bool odc_predicted(const struct odc_report_prog *p, int mode);
 /* The states P's calls found, joined by SEP (one byte), into OUT: OUT. */

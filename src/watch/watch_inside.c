@@ -1,0 +1,71 @@
+/*
+ * A look from inside the caller's root, as the caller: run by the reader
+ * (watch_reader.c), which has entered that root and holds the caller's
+ * descriptors. What watch_look.c decided may be told is read here.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "odc_watch.h"
+#include "odc_watch_proc.h"
+
+/*
+ * A directory changed this close before the call may have changed after it:
+ * file systems stamp changes with a clock that ticks every few ms (100 Hz at worst).
+ */
+#define ODC_WATCH_MARGIN_NS 20000000LL
+
+static long long odc_ns(struct timespec t)
+{
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Whether the name's directory is older than the call: then so is what the name holds. */
+static bool odc_unchanged(const struct odc_call *c, long long call_ns)
+{
+	struct stat st;
+
+	return odc_found_dir_stat(c, &st) == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+}
+
+/* The name of what FD refers to, from this process's root: the caller's, in the reader. */
+static void odc_fd_name(int proc, int fd, char *name, size_t size)
+{
+	char link[32];
+	ssize_t n = -1;
+
+	snprintf(link, sizeof link, "self/fd/%d", fd);
+	if (fd >= 0)
+		n = readlinkat(proc, link, name, size);
+	/* One too long is kept cut: the line marks it. */
+	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
+}
+
+void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_held *h,
+		     struct odc_watch_look *look)
+{
+	struct odc_call c = odc_watch_call(e);
+
+	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
+	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
+		look->unread = "root";
+		return;
+	}
+	odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);
+	if (e->path[0] != '/')
+		odc_fd_name(h->proc, h->dir, look->dir, sizeof look->dir);
+	if (!h->state)
+		return;
+	if (!odc_unchanged(&c, h->call_ns)) {
+		look->unread = "changed";
+		return;
+	}
+	if (odc_watch_become(e, h->proc) < 0) {
+		look->unread = "gone";	/* its groups could not be read */
+		return;
+	}
+	odc_found_read(&c, &look->found);
+}
