@@ -4,9 +4,11 @@
 
 load test_helper
 
-# man_page PAGE: the page as man renders it, 80 columns wide.
+# man_page PAGE: the page as man renders it, 80 columns wide. In UTF-8,
+# whatever the caller's locale: in C, groff ends a hyphenated line with
+# an ASCII '-', which man_text could not tell from the text's own.
 man_page() {
-	MANWIDTH=80 man -l "$ROOT/man/$1" 2> /dev/null
+	LC_ALL=C.UTF-8 MANWIDTH=80 man -l "$ROOT/man/$1" 2> /dev/null
 }
 
 # man_text PAGE: its words, one space between them, whatever the lines,
