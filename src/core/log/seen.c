@@ -77,7 +77,9 @@ void odc_seen_exe(struct odc_line *l, const struct odc_log_seen *s)
 
 size_t odc_seen_path_room(const struct odc_log_seen *s, const char *path, size_t room)
 {
-	size_t len = strlen(path);
+	if (!s || !s->path_cut)
+		return room;	/* a caller's own path may be a bad pointer: never read it here */
+	size_t len = strlen(path);	/* the watcher's copy */
 
-	return !s || !s->path_cut || room < len ? room : len ? len - 1 : 0;
+	return room < len ? room : len ? len - 1 : 0;
 }
