@@ -83,17 +83,29 @@ static bool odc_send_or_wait(int fd, const struct msghdr *msg)
 	return true;
 }
 
-/* IOV as one datagram to SOCKET_PATH: whether the daemon's socket took it. */
-static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count)
+/* A non-blocking datagram socket connected to the daemon's at SOCKET_PATH, or -1. */
+static int odc_daemon_socket(const char *socket_path)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = (size_t)count };
 
 	odc_copy(addr.sun_path, socket_path, strlen(socket_path));
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* IOV as one datagram to SOCKET_PATH: whether the daemon's socket took it. */
+static bool odc_send_datagram(const char *socket_path, struct iovec *iov, int count)
+{
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = (size_t)count };
+	int fd = odc_daemon_socket(socket_path);
+
 	if (fd < 0)
 		return false;
-	bool sent = connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0 && odc_send_or_wait(fd, &msg);
+	bool sent = odc_send_or_wait(fd, &msg);
 	close(fd);
 	return sent;
 }
@@ -153,22 +165,20 @@ bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
  * before it takes the next, so an empty datagram sent after the entries is
  * taken only once they are done. Until it is taken it counts against the
  * socket that sent it (TIOCOUTQ, which is SIOCOUTQ: the bytes sent and not
- * yet read), even after that socket is closed.
+ * yet read).
  */
 void odc_log_journal_settle(void)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	const struct timespec step = { .tv_nsec = 1000000 };
 	long long start = odc_now_ns();
 	int queued = 0;
 
-	odc_copy(addr.sun_path, ODC_JOURNAL_SOCKET, sizeof ODC_JOURNAL_SOCKET);
-	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (start < 0 || __atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED))
+		return;
+	int fd = odc_daemon_socket(ODC_JOURNAL_SOCKET);
 	if (fd < 0)
 		return;
-	if (start >= 0 && !__atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED) &&
-	    connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0 &&
-	    send(fd, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL) == 0) {
-		const struct timespec step = { .tv_nsec = 1000000 };
+	if (send(fd, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL) == 0) {
 		while (ioctl(fd, TIOCOUTQ, &queued) == 0 && queued > 0) {
 			long long now = odc_now_ns();
 			if (now < 0 || now - start >= ODC_SETTLE_NS)
