@@ -3,11 +3,18 @@
 #define ODC_WATCH_H
 
 #include <limits.h>
+#include <time.h>
 
 #include "odc_call.h"
 #include "odc_log_name.h"
 #include "odc_predict.h"
 #include "odc_watch_event.h"
+
+/* T in nanoseconds. */
+static inline long long odc_watch_ns(struct timespec t)
+{
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
 
 /* The most of a directory's or an executable's name the watcher reads (the line holds less). */
 #define ODC_WATCH_NAME_MAX 1024

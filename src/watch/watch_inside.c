@@ -18,17 +18,12 @@
  */
 #define ODC_WATCH_MARGIN_NS 20000000LL
 
-static long long odc_ns(struct timespec t)
-{
-	return t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
 /* Whether the name's directory is older than the call: then so is what the name holds. */
 static bool odc_unchanged(const struct odc_call *c, long long call_ns)
 {
 	struct stat st;
 
-	return odc_found_dir_stat(c, &st) == 0 && odc_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+	return odc_found_dir_stat(c, &st) == 0 && odc_watch_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
 }
 
 /* The name of what FD refers to, from this process's root: the caller's, in the reader. */

@@ -9,20 +9,15 @@
 #include "odc_log.h"
 #include "odc_watch.h"
 
-static const char *const odc_calls[] = {
-	[ODC_WATCH_OPEN] = "open",
-	[ODC_WATCH_OPENAT] = "openat",
-	[ODC_WATCH_OPENAT2] = "openat2",
-	[ODC_WATCH_URING_OPENAT] = "io_uring_openat",
-	[ODC_WATCH_URING_OPENAT2] = "io_uring_openat2",
-};
-
-static const char *const odc_seen_at[] = {
-	[ODC_WATCH_OPEN] = "sys_enter/open",
-	[ODC_WATCH_OPENAT] = "sys_enter/openat",
-	[ODC_WATCH_OPENAT2] = "sys_enter/openat2",
-	[ODC_WATCH_URING_OPENAT] = "io_uring/openat",
-	[ODC_WATCH_URING_OPENAT2] = "io_uring/openat2",
+/* Each entry's name in call=, and where the kernel side saw it, for seen=. */
+static const struct {
+	const char *call, *seen;
+} odc_entries[] = {
+	[ODC_WATCH_OPEN] = { "open", "sys_enter/open" },
+	[ODC_WATCH_OPENAT] = { "openat", "sys_enter/openat" },
+	[ODC_WATCH_OPENAT2] = { "openat2", "sys_enter/openat2" },
+	[ODC_WATCH_URING_OPENAT] = { "io_uring_openat", "io_uring/openat" },
+	[ODC_WATCH_URING_OPENAT2] = { "io_uring_openat2", "io_uring/openat2" },
 };
 
 #define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -32,7 +27,7 @@ static long long odc_ns(clockid_t clock)
 	struct timespec t;
 
 	clock_gettime(clock, &t);
-	return t.tv_sec * 1000000000LL + t.tv_nsec;
+	return odc_watch_ns(t);
 }
 
 /*
@@ -82,6 +77,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 	char cgroup[PATH_MAX];
 	long long wall = odc_wall_ns(e);
 	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
+	bool known = e->entry < ODC_COUNT(odc_entries);
 
 	if (!lost_only)	/* its process has exited: nothing to look into */
 		odc_watch_look_at(e, wall, &look);
@@ -89,7 +85,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
 		.how = lost_only ? "sched/process_exit"
-				 : e->entry < ODC_COUNT(odc_seen_at) ? odc_seen_at[e->entry] : "?",
+				 : known ? odc_entries[e->entry].seen : "?",
 		.abi = e->abi == ODC_WATCH_I386 ? "i386" : "native",
 		.time_ns = wall,
 		.tid = e->tid, .nspid = e->ns_tgid,
@@ -107,7 +103,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 	odc_log(to, &(struct odc_log_entry){
 		.pid = (pid_t)e->tgid,
 		.prog = e->comm,
-		.entry = lost_only ? "none" : e->entry < ODC_COUNT(odc_calls) ? odc_calls[e->entry] : "?",
+		.entry = lost_only ? "none" : known ? odc_entries[e->entry].call : "?",
 		.call = &call,
 		.mode = ODC_NATIVE,
 		.result = (long)e->result,

@@ -31,7 +31,7 @@ static long long odc_call_age(long long wall_ns)
 	struct timespec now;
 
 	clock_gettime(CLOCK_REALTIME, &now);
-	return now.tv_sec * 1000000000LL + now.tv_nsec - wall_ns;
+	return odc_watch_ns(now) - wall_ns;
 }
 
 /* Why E's name cannot be read as it was before the call, or NULL. */
