@@ -73,13 +73,18 @@ uninstall-watch:
 	rm -f $(DESTDIR)$(WATCH_INSTALLED) $(DESTDIR)$(UNITDIR)/odcreat-watch.service
 	-rmdir $(DESTDIR)$(PREFIX)/libexec/odcreat
 
-# tests/watch.bats's callers beyond the suite's own: an io_uring open, and
-# odc_call as a static i386 program (run where this machine runs i386's).
-WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(if $(filter x86,$(WATCH_ARCH)),$(BUILD)/tests/odc_call_i386)
+# tests/watch.bats's callers beyond the suite's own: an io_uring open, a
+# FUSE file system that never answers a lookup, and odc_call as a static
+# i386 program (run where this machine runs i386's).
+WATCH_TEST_BINS := $(BUILD)/tests/odc_uring $(BUILD)/tests/odc_fuse $(if $(filter x86,$(WATCH_ARCH)),$(BUILD)/tests/odc_call_i386)
 
 $(BUILD)/tests/odc_uring: tests/odc_uring.c tests/flags.h src/core/text/errname.c $(HEADERS) src/watch/watch.mk
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/errname.c -ldl
+
+$(BUILD)/tests/odc_fuse: tests/odc_fuse.c src/watch/watch.mk
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $<
 
 $(BUILD)/tests/odc_call_i386: tests/odc_call.c tests/flags.h tests/badptr.h src/core/text/errname.c $(HEADERS) \
 			      src/watch/watch.mk
