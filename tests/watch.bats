@@ -26,6 +26,9 @@ setup() {
 }
 
 teardown() {
+	# A test's own processes (a FUSE server, a user's callers), and a watcher it held still.
+	[ -z "${KILL:-}" ] || kill -KILL $KILL 2>/dev/null || true
+	[ -z "${WATCH_PID:-}" ] || kill -CONT "$WATCH_PID" 2>/dev/null || true
 	[ -z "${WATCH_PID:-}" ] || kill "$WATCH_PID" 2>/dev/null || true
 	[ -z "${NB:-}" ] || rm -rf "$NB"
 	# Its last process may take a moment to be gone: a populated cgroup cannot be removed.
@@ -652,4 +655,14 @@ WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	run bash -c "bpftool link show | grep -cE ' prog $id( |\$)'"
 	watch_stop
 	assert_output "$compat"
+}
+
+@test "watch: the log file the watcher makes is 0600 whatever the umask: no user reads what root saw" {
+	umask 022
+	watch_start "$SCRATCH/watch.log"
+	WATCH_OUT=$SCRATCH/watch.log
+	call_once "$STATIC" sys_openat logged creat,directory
+	await "pid=$CALLER "
+	watch_stop
+	assert_equal "$(stat -c '%u %a' watch.log)" "0 600"
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "odc_env.h"
@@ -54,6 +55,8 @@ int odc_watcher_exec(const char *log)
 	}
 	/* The watcher is served by no library: its own calls are the kernel's. */
 	odc_set_preload(NULL);
+	/* Its log holds what root saw: a file made for it here (or by it) is root's alone, whatever the umask. */
+	umask(077);
 	odc_set_log(log ? log : "stderr");
 	execv(watcher, argv);
 	fprintf(stderr, "odcreat: --watch: cannot run %s: %s\n", watcher, strerror(errno));

@@ -130,6 +130,8 @@ static void odc_say_losses(const struct odc_watch_bpf *skel)
 
 int main(int argc, char **argv)
 {
+	/* Whatever it makes (a log file) is root's alone, whatever the umask it was given. */
+	umask(077);
 	if (argc > 1)
 		return odc_usage(argv[1]);
 	struct sigaction sa = { .sa_handler = odc_on_signal };
