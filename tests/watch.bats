@@ -666,3 +666,164 @@ WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	watch_stop
 	assert_equal "$(stat -c '%u %a' watch.log)" "0 600"
 }
+
+# "${NOBODY[@]}" CMD... &: CMD as nobody, with no groups, in the background, its pid in $!.
+NOBODY=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+
+# as_uid UID CMD...: CMD with UID as its uids and its gids, and no other groups.
+as_uid() {
+	local uid=$1
+	shift
+	setpriv --reuid="$uid" --regid="$uid" --clear-groups "$@"
+}
+
+# exits N PATH: a C program that makes N processes, one after another, each
+# of which makes the pair call on PATH once and exits: $NB/exits.
+exits_program() {
+	printf '%s\n' '#include <fcntl.h>' '#include <stdlib.h>' '#include <sys/syscall.h>' \
+		'#include <sys/wait.h>' '#include <unistd.h>' \
+		'int main(int argc, char **argv) {' \
+		'	for (int i = argc == 3 ? atoi(argv[1]) : 0; i > 0; i--) {' \
+		'		pid_t p = fork();' \
+		'		if (p == 0) _exit(syscall(SYS_openat, AT_FDCWD, argv[2], O_CREAT | O_DIRECTORY, 0) < 0);' \
+		'		waitpid(p, 0, 0);' \
+		'	}' \
+		'	return 0;' \
+		'}' | cc -x c -o "$NB/exits" -
+}
+
+@test "watch: exit records count against their person's share: nobody's exiting processes leave root its 100 calls" {
+	nobody_copies
+	exits_program
+	cd "$NB"
+	watch_start
+	# Held still, so that what nobody sends stays in the ring buffer.
+	kill -STOP "$WATCH_PID"
+	"${NOBODY[@]}" "$NB/tests/odc_call_static" -n 20000 sys_openat flood creat,directory > /dev/null &
+	local flood=$!
+	wait "$flood"
+	as_nobody "$NB/exits" 8000 exiting
+	call_once "$STATIC" -n 100 sys_openat by-root creat,directory
+	kill -CONT "$WATCH_PID"
+	await_counted 100 "$CALLER"
+	await_counted 20000 "$flood"
+	watch_stop
+	run grep -c "pid=$CALLER .*path=\"by-root\"" "$WATCH_OUT"
+	assert_output 100
+	counted "$flood"
+	[ "$COUNTED" -eq 20000 ]
+}
+
+@test "watch: shares are exact: uid 4599's flood leaves uid 4343 its 100 calls, and uid 1024's root its 100 (no slot by uid modulo 256)" {
+	nobody_copies
+	cd "$NB"
+	watch_start
+	kill -STOP "$WATCH_PID"
+	as_uid 4599 "$NB/tests/odc_call_static" -n 20000 sys_openat flood-4599 creat,directory > /dev/null
+	as_uid 1024 "$NB/tests/odc_call_static" -n 20000 sys_openat flood-1024 creat,directory > /dev/null
+	setpriv --reuid=4343 --regid=4343 --clear-groups "$NB/tests/odc_call_static" -n 100 sys_openat by-4343 \
+		creat,directory > /dev/null &
+	local other=$!
+	wait "$other"
+	call_once "$STATIC" -n 100 sys_openat by-root creat,directory
+	kill -CONT "$WATCH_PID"
+	await_counted 100 "$other"
+	await_counted 100 "$CALLER"
+	watch_stop
+	run grep -c "pid=$other .*path=\"by-4343\"" "$WATCH_OUT"
+	assert_output 100
+	run grep -c "pid=$CALLER .*path=\"by-root\"" "$WATCH_OUT"
+	assert_output 100
+}
+
+@test "watch: a share is a person's: four uids mapped into one user namespace of nobody's are nobody, and leave root its 100 calls" {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -U true 2> /dev/null ||
+		skip "this machine refuses nobody a user namespace (unshare -U)"
+	nobody_copies
+	mkdir -m 0777 "$NB/run"
+	mkfifo -m 0666 "$NB/run/go"
+	cd "$NB/run"
+	watch_start
+	kill -STOP "$WATCH_PID"
+	# As root may grant a user a subordinate range (/etc/subuid, newuidmap):
+	# its uids 0 to 3 are 200000 to 200003 outside.
+	as_nobody /usr/bin/python3 -c 'import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.unshare(0x10000000):  # CLONE_NEWUSER
+    sys.exit("unshare: " + os.strerror(ctypes.get_errno()))
+open("ns.pid", "w").write("%d\n" % os.getpid())
+open("go").read()
+floods = []
+for uid in range(4):
+    pid = os.fork()
+    if pid == 0:
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+        os.execv(sys.argv[1], [sys.argv[1], "-n", "20000", "sys_openat", "sub-%d" % uid, "creat,directory"])
+    floods.append(pid)
+for pid in floods:
+    os.waitpid(pid, 0)' "$NB/tests/odc_call_static" > /dev/null &
+	local ns=$!
+	until [ -s ns.pid ]; do sleep 0.05; done
+	echo '0 200000 4' > "/proc/$(cat ns.pid)/uid_map"
+	echo '0 200000 4' > "/proc/$(cat ns.pid)/gid_map"
+	echo go > go
+	wait "$ns"
+	call_once "$STATIC" -n 100 sys_openat by-root creat,directory
+	kill -CONT "$WATCH_PID"
+	await_counted 100 "$CALLER"
+	watch_stop
+	run grep -c "pid=$CALLER .*path=\"by-root\"" "$WATCH_OUT"
+	assert_output 100
+	# The four were each their own uid.
+	run sh -c "grep -o ' uid=20000[0-3] ' '$WATCH_OUT' | sort -u | wc -l"
+	assert_output 4
+}
+
+@test "watch: io_uring opens pending behind links: root's 10 and nobody's 2,048 are each a line or counted lost" {
+	nobody_copies
+	cd "$NB"
+	mkfifo -m 0666 root-go nobody-go
+	watch_start
+	"$URING" -l 10 openat uring-root creat,directory < root-go > "$BATS_TEST_TMPDIR/root" &
+	local root=$!
+	"${NOBODY[@]}" "$NB/tests/odc_uring" -l 2048 openat uring-nobody creat,directory < nobody-go \
+		> "$BATS_TEST_TMPDIR/nobody" &
+	local nobody=$!
+	KILL="$root $nobody"
+	exec 8<> root-go 9<> nobody-go
+	until grep -q pending "$BATS_TEST_TMPDIR/root"; do sleep 0.05; done
+	until grep -q pending "$BATS_TEST_TMPDIR/nobody"; do sleep 0.05; done
+	echo >&8
+	echo >&9
+	wait "$root"
+	wait "$nobody"
+	exec 8>&- 9>&-
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/root")" $'pending 10\n10 EINVAL'
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/nobody")" $'pending 2048\n2048 EINVAL'
+	await_counted 10 "$root"
+	await_counted 2048 "$nobody"
+	watch_stop
+	counted "$root"
+	[ "$COUNTED" -eq 10 ]
+	counted "$nobody"
+	[ "$COUNTED" -eq 2048 ]
+}
+
+@test "watch: a person's lines are bounded (1,000 at once, then 10 a second), what was cut counted: nobody cannot fill root's 0.log" {
+	nobody_copies
+	install -d -m 1733 -o root log
+	watch_start "$SCRATCH/log/"
+	WATCH_OUT=$SCRATCH/log/0.log
+	(cd "$NB" && exec setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/tests/odc_call_static" \
+		-n 20000 sys_openat bounded creat,directory > /dev/null) &
+	local flood=$!
+	wait "$flood"
+	await_counted 20000 "$flood"
+	watch_stop
+	counted "$flood"
+	[ "$COUNTED" -eq 20000 ]
+	run grep -c " pid=$flood " log/0.log
+	[ "$output" -le 1001 ] || fail "$output lines"
+}

@@ -49,8 +49,12 @@ enum odc_watch_abi {
  */
 #define ODC_WATCH_PATH_MAX 1024
 
-/* The slots of users' shares of the ring buffer (watch_record.bpf.h): a uid's is uid % this. */
-#define ODC_WATCH_UID_SLOTS 256
+/*
+ * A record's owner (watch_task.bpf.h, odc_owner): a person, whose share of
+ * the ring buffer and pace its records count against (watch_record.bpf.h).
+ * A uid, or this bit and a user namespace's inode number.
+ */
+#define ODC_WATCH_OWNER_NS (1ULL << 32)
 
 /* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
 struct odc_watch_event {
@@ -63,6 +67,9 @@ struct odc_watch_event {
 	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
 	odc_u64 exe_ino;		/* its executable's inode number: tells an exec */
 	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
+	odc_u64 owner;		/* the person it counts against: ODC_WATCH_OWNER_NS, or a uid */
+	odc_u32 ktgid;		/* its process, as the kernel numbers it: the key of what it lost */
+	odc_u32 pad;
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */

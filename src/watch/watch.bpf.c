@@ -56,7 +56,7 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 		return;
 
 	struct odc_watch_event *e = odc_new(entry, compat ? ODC_WATCH_I386 : ODC_WATCH_NATIVE);
-	if (!e)
+	if (!e || !odc_admit(e))
 		return;
 	e->flags = how.flags;
 	e->mode = how.mode;
@@ -64,10 +64,14 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
 	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
+	/* A record of this thread's whose exit never came: sent as it is, before it is replaced. */
+	struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_calls, &tid);
 
+	if (stale)
+		odc_deliver(stale);
 	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
 		__sync_fetch_and_add(&odc_unpaired, 1);
-		odc_send(e);
+		odc_deliver(e);
 	} else {
 		__sync_fetch_and_add(&odc_kept, 1);
 	}
@@ -86,7 +90,7 @@ static __always_inline void odc_exit(long ret)
 		return;
 	e->result = ret;
 	e->seen |= ODC_WATCH_RESULT;
-	odc_send(e);
+	odc_deliver(e);
 	if (bpf_map_delete_elem(&odc_calls, &tid) == 0)
 		__sync_fetch_and_sub(&odc_kept, 1);
 }
@@ -170,7 +174,7 @@ int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
 	bool two = op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
 	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
 					    ODC_WATCH_NATIVE);
-	if (!e)
+	if (!e || !odc_admit(e))
 		return 0;
 	e->flags = BPF_CORE_READ(open, how.flags);
 	e->mode = BPF_CORE_READ(open, how.mode);
@@ -180,8 +184,19 @@ int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
 
 	u64 key = (u64)req;
 	/* IOSQE_CQE_SKIP_SUCCESS: a success posts no completion to wait for (REQ_F_CQE_SKIP, this kernel's value). */
-	if ((req->flags & REQ_F_CQE_SKIP) || bpf_map_update_elem(&odc_requests, &key, e, BPF_ANY))
-		odc_send(e);
+	bool skip = req->flags & REQ_F_CQE_SKIP;
+
+	if (!skip && bpf_map_update_elem(&odc_requests, &key, e, BPF_NOEXIST) == 0)
+		return 0;
+	if (!skip) {	/* the map is full, or holds a request freed unseen whose memory this one reuses */
+		struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_requests, &key);
+		if (stale) {
+			odc_deliver(stale);
+			bpf_map_delete_elem(&odc_requests, &key);
+		}
+		__sync_fetch_and_add(&odc_unpaired, 1);
+	}
+	odc_deliver(e);
 	return 0;
 }
 
@@ -196,15 +211,16 @@ int BPF_PROG(odc_uring_complete, struct io_ring_ctx *ring, void *req, struct io_
 		return 0;
 	e->result = BPF_CORE_READ(cqe, res);
 	e->seen |= ODC_WATCH_RESULT;
-	odc_send(e);
+	odc_deliver(e);
 	bpf_map_delete_elem(&odc_requests, &key);
 	return 0;
 }
 
 /*
  * A process's last thread exits: the calls it lost since its last record
- * (the last of a burst, say), sent in a record of their own, outside its
- * user's share, so that they are counted even where no call of its
+ * (the last of a burst, say), sent in a record of their own, within its
+ * person's share and at its own pace (ODC_BURST, then one each
+ * ODC_PACE_NS), so that they are counted even where no call of its
  * follows. Every exit runs this: one lookup for a process that lost none.
  */
 SEC("tp_btf/sched_process_exit")
@@ -218,14 +234,15 @@ int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
 	if (!owed)
 		return 0;
 	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
-	if (!e) {	/* its last record carried all it lost */
-		bpf_map_delete_elem(&odc_owed, &key);
-		return 0;
+	struct odc_person *person = e ? odc_person(e->owner) : NULL;
+
+	/* Where it is not sent, its calls stay counted in odc_dropped alone. */
+	if (person && odc_due(&person->exits_due, e->ktime)) {
+		e->seen = ODC_WATCH_LOST_ONLY;
+		e->path[0] = '\0';
+		e->path_len = 1;
+		odc_send(e);
 	}
-	e->seen = ODC_WATCH_LOST_ONLY;
-	e->path[0] = '\0';
-	e->path_len = 1;
-	if (odc_send_as(e, false))
-		bpf_map_delete_elem(&odc_owed, &key);
+	bpf_map_delete_elem(&odc_owed, &key);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "odc_config.h"
@@ -40,23 +41,53 @@ static int odc_libbpf_print(enum libbpf_print_level level, const char *fmt, va_l
 	return level == LIBBPF_DEBUG || odc_loading ? 0 : vfprintf(stderr, fmt, args);
 }
 
+/* The calls the lines said were lost (lost=): the rest of those the kernel side lost no line says. */
+static unsigned long long odc_said_lost;
+
 /*
  * A record, which ends where its path does, made whole again: the rest is
- * zero. Its bytes are given back to its user's share of the ring buffer
+ * zero. Its bytes are given back to its person's share of the ring buffer
  * (watch_record.bpf.h) once it is out of it: the record, not its logging.
+ * The user side alone writes odc_read, so a lookup and an update add.
  */
 static int odc_on_event(void *ctx, void *data, size_t size)
 {
 	struct odc_watch_bpf *skel = ctx;
 	struct odc_watch_event e = { 0 };
+	int read_fd = bpf_map__fd(skel->maps.odc_read);
+	__u64 owner, read = 0;
 
 	memcpy(&e, data, size < sizeof e ? size : sizeof e);
-	if (!(e.seen & ODC_WATCH_LOST_ONLY))
-		__atomic_fetch_sub(&skel->bss->odc_held[e.uid % ODC_WATCH_UID_SLOTS], (__u64)size,
-				   __ATOMIC_RELAXED);
+	owner = e.owner;
+	bpf_map_lookup_elem(read_fd, &owner, &read);
+	read += size;
+	bpf_map_update_elem(read_fd, &owner, &read, BPF_ANY);
+	odc_said_lost += e.lost;
 	e.path[sizeof e.path - 1] = '\0';
 	odc_watch_log(&odc_target, &e);
 	return 0;
+}
+
+/*
+ * Once the kernel side is detached: the records still kept in MAP for
+ * their result (a call whose exit, a request whose completion, never came
+ * while it watched), each logged as it is, without one.
+ */
+static void odc_log_kept(const struct bpf_map *map)
+{
+	static struct odc_watch_event e;
+	__u64 key = 0, next = 0;
+	int fd = bpf_map__fd(map);
+	void *at = NULL;
+
+	while (bpf_map_get_next_key(fd, at, &next) == 0) {
+		key = next;
+		at = &key;
+		if (bpf_map_lookup_elem(fd, &key, &e) == 0) {
+			e.path[sizeof e.path - 1] = '\0';
+			odc_watch_log(&odc_target, &e);
+		}
+	}
 }
 
 /* --help: 0, on standard output; anything else: 2. */
@@ -107,25 +138,38 @@ static int odc_poll(struct odc_watch_bpf *skel)
 		ret = ring_buffer__poll(rb, 200);
 	if (ret == -EINTR)
 		ret = 0;
-	if (ret >= 0)	/* what arrived before the signal */
+	/* Detached first, so that what is left is all there is: what arrived, then what was kept. */
+	odc_watch_bpf__detach(skel);
+	if (ret >= 0)
 		ret = ring_buffer__consume(rb);
 	ring_buffer__free(rb);
+	if (ret >= 0) {
+		odc_log_kept(skel->maps.odc_calls);
+		odc_log_kept(skel->maps.odc_requests);
+	}
 	return ret < 0 ? ret : 0;
 }
 
 /*
- * The records the kernel side could not send whole, said at the end: the
- * lines said them too (lost=), but for those of a process forgotten among
- * too many others that lost calls, or whose own exit found no room.
+ * What was lost, said at the end: the lines said most of it (lost=), but
+ * not that of a process forgotten among too many others that lost calls,
+ * or whose own exit record found no room or came too fast.
  */
 static void odc_say_losses(const struct odc_watch_bpf *skel)
 {
-	if (skel->bss->odc_dropped)
-		fprintf(stderr, "odcreat-watch: %llu calls lost: the ring buffer, or their user's share of it, was full\n",
-			(unsigned long long)skel->bss->odc_dropped);
-	if (skel->bss->odc_unpaired)
+	const struct odc_watch_bpf__bss *k = skel->bss;
+
+	if (k->odc_dropped)
+		fprintf(stderr, "odcreat-watch: %llu calls lost (%llu at their person's pace, the rest to a full ring "
+				"buffer or share); %llu of them said by no line's lost=\n",
+			(unsigned long long)k->odc_dropped, (unsigned long long)k->odc_paced,
+			k->odc_dropped > odc_said_lost ? (unsigned long long)k->odc_dropped - odc_said_lost : 0ULL);
+	if (k->odc_strangers)
+		fprintf(stderr, "odcreat-watch: %llu records of persons beyond the table were refused\n",
+			(unsigned long long)k->odc_strangers);
+	if (k->odc_unpaired)
 		fprintf(stderr, "odcreat-watch: %llu calls without their result: too many at once\n",
-			(unsigned long long)skel->bss->odc_unpaired);
+			(unsigned long long)k->odc_unpaired);
 }
 
 int main(int argc, char **argv)

@@ -27,9 +27,14 @@ struct {
 	__type(value, struct odc_watch_event);
 } odc_calls SEC(".maps");
 
-/* io_uring requests between submission and completion, by request: LRU, as a completion can be missed. */
+/*
+ * io_uring requests between submission and completion, by request. Not an
+ * LRU, which would forget a request unseen: a record that finds it full,
+ * or a record under its key whose completion never came, is sent at once,
+ * without a result.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1024);
 	__type(key, u64);
 	__type(value, struct odc_watch_event);
@@ -63,24 +68,50 @@ struct {
 } odc_owed SEC(".maps");
 
 /*
- * The bytes of records each user (real uid, hashed into a slot) has in the
- * ring buffer, not yet read: the user side takes a record's away as it
- * reads it. One user may hold no more than ODC_UID_SHARE of the buffer, so
- * that a flood of one user's calls leaves room for every other user's: a
- * rate limit would drop calls where nothing was full, a per-user ring
- * would need a map of rings. Users whose uids share a slot share a share.
+ * Each person's account (a record's owner: odc_owner), so that one person's
+ * calls leave room for every other's: its records may hold no more than
+ * ODC_SHARE of the ring buffer unread (the bytes it sent, less those the
+ * user side says it read, in odc_read, which the user side alone writes),
+ * and come no faster than ODC_BURST at once, then one each ODC_PACE_NS, its
+ * exit records apart (a rate limit alone would drop calls where nothing was
+ * full; a ring a person would need a map of rings). Exact: a person a key,
+ * never removed; a person beyond ODC_PERSONS has no account, and its
+ * records are refused and counted (odc_strangers).
  */
 #define ODC_RING_SIZE (1024 * 1024)
-#define ODC_UID_SHARE (ODC_RING_SIZE / 4)
+#define ODC_SHARE (ODC_RING_SIZE / 4)
+#define ODC_BURST 1000
+#define ODC_PACE_NS (1000000000ULL / 10)
+#define ODC_PERSONS 16384
+
+struct odc_person {
+	u64 sent;		/* the bytes of its records put into the ring buffer, ever */
+	u64 calls_due, exits_due;	/* when its next call's, and exit's, record is due (boot clock) */
+};
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, ODC_PERSONS);
+	__type(key, u64);
+	__type(value, struct odc_person);
+} odc_persons SEC(".maps");
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, ODC_PERSONS);
+	__type(key, u64);
+	__type(value, u64);
+} odc_read SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, ODC_RING_SIZE);	/* some 7,000 calls of short paths, unread */
 } odc_events SEC(".maps");
 
-/* Records not sent (the ring buffer, or the caller's share of it, was full); calls sent without a result (a full map). */
-__u64 odc_dropped, odc_unpaired;
-__u64 odc_held[ODC_WATCH_UID_SLOTS];
+/*
+ * Calls not sent (the ring buffer full, or their person's share or pace),
+ * of them those cut by the pace, and records of persons beyond the table;
+ * calls sent without a result (a full map).
+ */
+__u64 odc_dropped, odc_paced, odc_strangers, odc_unpaired;
 __u64 odc_kept;
 
 static __always_inline bool odc_pair(u64 flags)
@@ -88,51 +119,108 @@ static __always_inline bool odc_pair(u64 flags)
 	return flags <= 0xffffffffULL && (flags & ODC_PAIR_MASK) == ODC_PAIR;
 }
 
-/* N more calls lost by E's process, to be carried by its next record. */
-static __always_inline void odc_owe(const struct odc_watch_event *e, struct odc_owed_key *key, u64 n)
+static __always_inline struct odc_owed_key odc_owed_key(const struct odc_watch_event *e)
 {
-	u64 *owed = bpf_map_lookup_elem(&odc_owed, key);
+	return (struct odc_owed_key){ .tgid = e->ktgid, .start_time = e->start_time };
+}
 
-	if (!owed && bpf_map_update_elem(&odc_owed, key, &n, BPF_NOEXIST) == 0)
+/* N more calls lost by E's process, to be carried by its next record. */
+static __always_inline void odc_owe(const struct odc_watch_event *e, u64 n)
+{
+	struct odc_owed_key key = odc_owed_key(e);
+	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key);
+
+	if (!owed && bpf_map_update_elem(&odc_owed, &key, &n, BPF_NOEXIST) == 0)
 		return;
 	if (!owed)
-		owed = bpf_map_lookup_elem(&odc_owed, key);	/* another thread made it first */
+		owed = bpf_map_lookup_elem(&odc_owed, &key);	/* another thread made it first */
 	if (owed)
 		__sync_fetch_and_add(owed, n);
 }
 
-/*
- * E sent, carrying the calls its process lost since its last record; if
- * it cannot be, it is owed too. FAIR: within its user's share (a record
- * that says only what was lost is not: it is one a process, at its exit).
- */
-static __always_inline bool odc_send_as(struct odc_watch_event *e, bool fair)
+/* E's call lost: counted, and owed by its process. */
+static __always_inline void odc_lose(const struct odc_watch_event *e)
 {
-	/* path_len is 1 to sizeof e->path; the mask tells the verifier so. */
-	u32 size = sizeof *e - sizeof e->path + ((e->path_len - 1) & (sizeof e->path - 1)) + 1;
-	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32, .start_time = e->start_time };
-	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key);
-	u64 *held = &odc_held[e->uid % ODC_WATCH_UID_SLOTS];
+	__sync_fetch_and_add(&odc_dropped, 1);
+	odc_owe(e, 1);
+}
 
-	e->lost += owed ? __sync_lock_test_and_set(owed, 0) : 0;
-	if (fair && __sync_fetch_and_add(held, size) + size > ODC_UID_SHARE) {
-		__sync_fetch_and_sub(held, size);
-	} else if (bpf_ringbuf_output(&odc_events, e, size, 0)) {
-		if (fair)
-			__sync_fetch_and_sub(held, size);
-	} else {
+/* OWNER's account, made where it has none; NULL beyond the table (counted). */
+static __always_inline struct odc_person *odc_person(u64 owner)
+{
+	struct odc_person *p = bpf_map_lookup_elem(&odc_persons, &owner), fresh = {};
+
+	if (p)
+		return p;
+	bpf_map_update_elem(&odc_persons, &owner, &fresh, BPF_NOEXIST);	/* or another CPU did */
+	p = bpf_map_lookup_elem(&odc_persons, &owner);
+	if (!p)
+		__sync_fetch_and_add(&odc_strangers, 1);
+	return p;
+}
+
+/*
+ * Whether a record due at *DUE may go at NOW, and then the next one's due
+ * time (GCRA). Not atomic, so that it loads on 5.10: CPUs that race may
+ * each let one record more through.
+ */
+static __always_inline bool odc_due(u64 *due, u64 now)
+{
+	u64 at = *due > now ? *due : now;
+
+	if (at - now > (ODC_BURST - 1) * ODC_PACE_NS)
+		return false;
+	*due = at + ODC_PACE_NS;
+	return true;
+}
+
+/* Whether E, a call just seen, may have a record at its person's pace: else it is lost, and counted. */
+static __always_inline bool odc_admit(struct odc_watch_event *e)
+{
+	struct odc_person *p = odc_person(e->owner);
+
+	if (p && odc_due(&p->calls_due, e->ktime))
 		return true;
-	}
-	bool call = !(e->seen & ODC_WATCH_LOST_ONLY);	/* a call's own loss, counted once */
-	if (call)
-		__sync_fetch_and_add(&odc_dropped, 1);
-	odc_owe(e, &key, e->lost + call);
+	if (p)
+		__sync_fetch_and_add(&odc_paced, 1);
+	odc_lose(e);
 	return false;
 }
 
-static __always_inline void odc_send(struct odc_watch_event *e)
+/*
+ * E sent, within its person's share, carrying the calls its process lost
+ * since its last record: whether it was. (Not atomic either: CPUs that race
+ * may each pass the share by a record.)
+ */
+static __always_inline bool odc_send(struct odc_watch_event *e)
 {
-	odc_send_as(e, true);
+	/* path_len is 1 to sizeof e->path; the mask tells the verifier so. */
+	u32 size = sizeof *e - sizeof e->path + ((e->path_len - 1) & (sizeof e->path - 1)) + 1;
+	struct odc_owed_key key = odc_owed_key(e);
+	u64 owner = e->owner;
+	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key), *read = bpf_map_lookup_elem(&odc_read, &owner);
+	u64 carried = owed ? *owed : 0;
+	struct odc_person *p = odc_person(owner);
+
+	if (!p || p->sent - (read ? *read : 0) + size > ODC_SHARE)
+		return false;
+	e->lost += carried;
+	__sync_fetch_and_add(&p->sent, size);
+	if (bpf_ringbuf_output(&odc_events, e, size, 0)) {
+		__sync_fetch_and_add(&p->sent, -(u64)size);
+		e->lost -= carried;
+		return false;
+	}
+	if (owed && carried)
+		__sync_fetch_and_add(owed, -carried);
+	return true;
+}
+
+/* E's call sent, or lost and counted. */
+static __always_inline void odc_deliver(struct odc_watch_event *e)
+{
+	if (!odc_send(e))
+		odc_lose(e);
 }
 
 static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)

@@ -47,6 +47,34 @@ static __always_inline void odc_fill_pids(struct odc_watch_event *e, struct task
 	e->tid = odc_upid(BPF_CORE_READ(t, thread_pid), at).nr;
 }
 
+/* The most user namespaces a task may be in below the initial one: the kernel's bound is 32. */
+#define ODC_USERNS_DEPTH 33
+
+/*
+ * The person T's records count against: the uid (as the initial namespace
+ * has it) of the user who made the top-most user namespace T is in below
+ * the initial one, so that every uid mapped into a user's namespaces, a
+ * subordinate range's too, is that user; where root made that namespace
+ * (a container, a unit's PrivateUsers=), the namespace itself; in the
+ * initial namespace, T's real uid.
+ */
+static __always_inline u64 odc_owner(struct task_struct *t)
+{
+	struct user_namespace *ns = BPF_CORE_READ(t, cred, user_ns), *top = NULL;
+
+	for (int i = 0; i < ODC_USERNS_DEPTH; i++) {
+		struct user_namespace *parent = BPF_CORE_READ(ns, parent);
+		if (!parent)
+			break;
+		top = ns;
+		ns = parent;
+	}
+	if (!top)
+		return BPF_CORE_READ(t, cred, uid.val);
+	u32 owner = BPF_CORE_READ(top, owner.val);
+	return owner ? owner : ODC_WATCH_OWNER_NS | BPF_CORE_READ(top, ns.inum);
+}
+
 /* The caller: its ids, credentials, namespaces and cgroup, as the kernel has them now. */
 static __always_inline void odc_fill_task(struct odc_watch_event *e)
 {
@@ -63,6 +91,8 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
 	e->exe_ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
+	e->owner = odc_owner(t);
+	e->ktgid = bpf_get_current_pid_tgid() >> 32;
 	e->ktime = bpf_ktime_get_boot_ns();
 }
 
