@@ -470,6 +470,7 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 }
 
 @test "watch: a look that never ends (a FIFO where a sysctl should be, in the caller's root) is given up" {
+	nobody_copies
 	watch_start
 	# In the caller's mount namespace, the sticky rule's sysctl is a FIFO nobody writes.
 	unshare -m sh -c 'mount -t tmpfs tmpfs /proc/sys/fs && mkfifo /proc/sys/fs/protected_regular &&
@@ -481,15 +482,16 @@ except OSError:
     pass
 time.sleep(3)"' &
 	await 'path="sticky/f"'
-	# The watcher goes on: a later call arrives, and a new reader looks into it.
-	linger root after
+	# The watcher goes on: another user's later call arrives, and a new reader
+	# looks into it (root's own looks wait a moment: they took their share).
+	linger nobody "$NB/after"
 	local after=$!
-	await 'path="after"'
+	await "path=\"$NB/after\""
 	kill "$after"
 	watch_stop
 	the_line 'path="sticky/f"'
 	has state_unread=stuck
-	the_line 'path="after"'
+	the_line "path=\"$NB/after\""
 	has state=missing
 }
 
@@ -826,4 +828,195 @@ for pid in floods:
 	[ "$COUNTED" -eq 20000 ]
 	run grep -c " pid=$flood " log/0.log
 	[ "$output" -le 1001 ] || fail "$output lines"
+}
+
+# await_within SECONDS PATTERN: until a line holds PATTERN, SECONDS at most.
+await_within() {
+	local end=$((SECONDS + $1))
+	until grep -qF -- "$2" "$WATCH_OUT"; do
+		[ "$SECONDS" -lt "$end" ] || { echo "no line with $2 within $1 s in:"; cat "$WATCH_OUT"; return 1; }
+		sleep 0.02
+	done
+}
+
+# readers_stuck: the watcher's children asleep in the kernel beyond any signal (D), a pid a line.
+readers_stuck() {
+	local pid
+	for pid in $(cat /proc/"$WATCH_PID"/task/*/children 2> /dev/null); do
+		grep -qx 'State:	D (disk sleep)' "/proc/$pid/status" 2> /dev/null && echo "$pid"
+	done
+	return 0
+}
+
+# fuse_user: nobody, in user and mount namespaces of its own, with a FUSE file
+# system of its own that never answers a lookup (odc_fuse), under an overlay
+# at o in a tmpfs at $NB/m, as issue 44's attacker had it. Its python3 makes
+# the pair call on the path each line of $NB/run/ask names, and writes a line
+# to $NB/run/called after each. The FUSE server's pid: $NB/run/fuse.pid.
+fuse_user() {
+	# /dev/fuse as distributions ship it (0666), in a mount namespace of the test's own.
+	mkdir "$BATS_TEST_TMPDIR/dev"
+	NB=$NB unshare -m --propagation private sh -c '
+		mount -t tmpfs tmpfs "$0" && mknod -m 0666 "$0/fuse" c 10 229 && mount --bind "$0/fuse" /dev/fuse &&
+		exec setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm sh -ec "
+			mount -t tmpfs tmpfs \"\$NB/m\"
+			cd \"\$NB/m\"
+			mkdir f empty o
+			\"\$NB/tests/odc_fuse\" f > \"\$NB/run/fuse.out\" &
+			echo \$! > \"\$NB/run/fuse.pid\"
+			until grep -q mounted \"\$NB/run/fuse.out\"; do sleep 0.05; done
+			mount -t overlay overlay -o lowerdir=f:empty o
+			exec /usr/bin/python3 -c \"\$0\" < \"\$NB/run/ask\" > \"\$NB/run/called\"
+		" "import os, sys
+for line in sys.stdin:
+    try:
+        os.open(line.strip(), os.O_CREAT | os.O_DIRECTORY)
+    except OSError:
+        pass
+    print(line.strip(), flush=True)"' "$BATS_TEST_TMPDIR/dev" &
+	KILL="$KILL $!"
+}
+
+# fuse_ask PATH: fuse_user's pair call on PATH, once it is made (10 s at most).
+fuse_ask() {
+	local i
+	echo "$1" >&8
+	for ((i = 0; i < 200; i++)); do
+		grep -qx -- "$1" "$NB/run/called" 2> /dev/null && return 0
+		sleep 0.05
+	done
+	echo "fuse_user made no call on $1"
+	return 1
+}
+
+@test "watch: a user's FUSE that never answers holds only its own looks: another user's line within 2 s; the reader is a clean process of its own, reaped once it ends" {
+	[ -c /dev/fuse ] || skip "this machine has no /dev/fuse"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm true 2> /dev/null ||
+		skip "this machine refuses nobody a user namespace (unshare -Urm)"
+	nobody_copies
+	mkdir -m 0777 "$NB/run" "$NB/m"
+	mkfifo -m 0666 "$NB/run/ask"
+	watch_start
+	fuse_user
+	exec 8<> "$NB/run/ask"
+	# Issue 44's attack: the look, as root, went through nobody's overlay into its FUSE.
+	fuse_ask o/x/y
+	KILL="$KILL $(cat "$NB/run/fuse.pid")"
+	linger root by-root
+	KILL="$KILL $!"
+	await_within 2 'path="by-root"'
+	await 'path="o/x/y"'
+	# Straight into its FUSE, which lets nobody's reader in: the look sticks,
+	# and root's call, right behind, still comes at once.
+	fuse_ask f/x/y1
+	linger root by-root-1
+	KILL="$KILL $!"
+	await_within 2 'path="by-root-1"'
+	await 'path="f/x/y1"'
+	the_line 'path="f/x/y1"'
+	has state_unread=stuck "uid=$(id -u nobody)"
+	# The reader it gave up: started by exec, holding nothing of the watcher's
+	# but its socket, with nobody's ids and groups and no privilege at all.
+	local reader nobody nogroup
+	reader=$(readers_stuck)
+	[ "$(wc -w <<< "$reader")" -eq 1 ] || fail "stuck readers: '$reader'"
+	nobody=$(id -u nobody)
+	nogroup=$(getent group nogroup | cut -d: -f3)
+	run cat "/proc/$reader/status"
+	assert_line "Uid:	$nobody	$nobody	$nobody	$nobody"
+	assert_line "Gid:	$nogroup	$nogroup	$nogroup	$nogroup"
+	assert_line --regexp '^Groups:\s*$'
+	local cap
+	for cap in CapInh CapPrm CapEff CapBnd CapAmb; do
+		assert_line "$cap:	0000000000000000"
+	done
+	assert_line 'NoNewPrivs:	1'
+	run ls "/proc/$reader/fd"
+	assert_equal "${#lines[@]}" 1
+	[[ $(readlink "/proc/$reader/fd/${lines[0]}") == socket:* ]]
+	run grep -c anon_inode:bpf "/proc/$reader/maps"
+	assert_output 0
+	assert_equal "$(readlink "/proc/$reader/exe")" "$(readlink -f "$WATCHER")"
+	# A second look that sticks, after which nobody's looks stop (two readers
+	# held), said on its line; root's lines still come at once.
+	sleep 1
+	fuse_ask f/x/y2
+	await 'path="f/x/y2"'
+	fuse_ask f/x/y3
+	await 'path="f/x/y3"'
+	linger root by-root-2
+	KILL="$KILL $!"
+	await_within 2 'path="by-root-2"'
+	the_line 'path="f/x/y2"'
+	has state_unread=stuck
+	the_line 'path="f/x/y3"'
+	has state_unread=held
+	reader=$(readers_stuck)
+	[ "$(wc -w <<< "$reader")" -eq 2 ] || fail "stuck readers: '$reader'"
+	# Its FUSE server gone, the readers end, and the watcher reaps them (no zombie).
+	kill -KILL "$(cat "$NB/run/fuse.pid")"
+	local pid i
+	for pid in $reader; do
+		for ((i = 0; i < 100; i++)); do
+			[ -e "/proc/$pid" ] || break
+			sleep 0.05
+		done
+		[ ! -e "/proc/$pid" ] || fail "reader $pid is still there: $(grep State "/proc/$pid/status")"
+	done
+	exec 8>&-
+	watch_stop
+}
+
+@test "watch: no fact read with root's rights: nobody's calls under a directory only root may read all say the same" {
+	nobody_copies
+	install -d -m 0700 "$NB/ro"
+	mkdir "$NB/ro/exists" "$NB/ro/fresh"
+	cd "$NB"
+	sleep 0.05
+	watch_start
+	kill -STOP "$WATCH_PID"
+	"${NOBODY[@]}" /usr/bin/python3 -c 'import os, time
+for name in ("ro/exists/x", "ro/missing/x", "ro/fresh/x"):
+    try:
+        os.open(name, os.O_CREAT | os.O_DIRECTORY)
+    except OSError:
+        pass
+print(flush=True)
+time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	KILL=$py
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	# Changed after the calls, before the looks: a change only root may see.
+	touch ro/fresh/new
+	kill -CONT "$WATCH_PID"
+	await 'path="ro/fresh/x"'
+	watch_stop
+	local name facts first=
+	for name in exists missing fresh; do
+		the_line "path=\"ro/$name/x\""
+		has state=error
+		facts=$(grep -o ' state[_a-z]*=[^ ]*\| would="[^"]*"' <<< "$LINE")
+		: "${first:=$facts}"
+		assert_equal "$facts" "$first"
+	done
+}
+
+@test "watch: exe= is the call's: a process that execs right after its call is not named by its new image" {
+	watch_start
+	kill -STOP "$WATCH_PID"
+	/usr/bin/python3 -c 'import os
+try:
+    os.open("execd", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+os.execv("/bin/sleep", ["sleep", "30"])' &
+	local p=$!
+	KILL=$p
+	until [ "$(readlink "/proc/$p/exe")" = "$(readlink -f /bin/sleep)" ]; do sleep 0.05; done
+	kill -CONT "$WATCH_PID"
+	await "pid=$p "
+	watch_stop
+	the_line "pid=$p "
+	has 'path="execd"' 'prog="python3"'
+	[[ $LINE != *sleep* ]]
 }

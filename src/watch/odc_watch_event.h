@@ -69,7 +69,7 @@ struct odc_watch_event {
 	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
 	odc_u64 owner;		/* the person it counts against: ODC_WATCH_OWNER_NS, or a uid */
 	odc_u32 ktgid;		/* its process, as the kernel numbers it: the key of what it lost */
-	odc_u32 pad;
+	odc_u32 exe_mnt;	/* its executable's mount's id: with exe_ino, which file it is */
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */

@@ -134,8 +134,10 @@ static int odc_poll(struct odc_watch_bpf *skel)
 	/* Tests and services wait for this line: from here on, every call is seen. */
 	fprintf(stderr, "odcreat-watch: watching\n");
 	/* EINTR: a signal, or a SIGSTOP and SIGCONT, which end epoll_wait too. */
-	while (!odc_stop && (ret >= 0 || ret == -EINTR))
+	while (!odc_stop && (ret >= 0 || ret == -EINTR)) {
 		ret = ring_buffer__poll(rb, 200);
+		odc_readers_reap();
+	}
 	if (ret == -EINTR)
 		ret = 0;
 	/* Detached first, so that what is left is all there is: what arrived, then what was kept. */
@@ -170,12 +172,15 @@ static void odc_say_losses(const struct odc_watch_bpf *skel)
 	if (k->odc_unpaired)
 		fprintf(stderr, "odcreat-watch: %llu calls without their result: too many at once\n",
 			(unsigned long long)k->odc_unpaired);
+	odc_readers_say();
 }
 
 int main(int argc, char **argv)
 {
 	/* Whatever it makes (a log file) is root's alone, whatever the umask it was given. */
 	umask(077);
+	if (argc == 2 && strcmp(argv[1], ODC_READER_ARG) == 0)
+		return odc_reader_main();
 	if (argc > 1)
 		return odc_usage(argv[1]);
 	struct sigaction sa = { .sa_handler = odc_on_signal };
@@ -188,11 +193,6 @@ int main(int argc, char **argv)
 
 	/* Asked of the kernel with the pair itself: before the watching starts, or it would be seen. */
 	odc_kernel_meaning();
-	/* The reader holds nothing of the watcher's: it starts first. */
-	if (!odc_reader_start()) {
-		fprintf(stderr, "odcreat-watch: cannot start its reader: %s\n", strerror(errno));
-		return 1;
-	}
 	odc_loading = true;
 	struct odc_watch_bpf *skel = odc_watch_bpf_load();
 	odc_loading = false;

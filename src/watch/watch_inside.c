@@ -1,12 +1,31 @@
 /*
- * A look from inside the caller's root, as the caller: run by the reader
- * (watch_reader.c), which has entered that root and holds the caller's
- * descriptors. What watch_look.c decided may be told is read here.
+ * A reader (odcreat-watch --reader, started for one look by watch_reader.c):
+ * it becomes the caller, then looks from inside the caller's root at what
+ * the caller sees, and answers on its descriptor 0, its only one. Before
+ * it touches anything of the caller's, its three uids and three gids are
+ * the caller's effective ones, its groups the caller's, its capabilities
+ * (bounding, ambient, inheritable) none but CAP_SYS_CHROOT, permitted and
+ * effective for the chroot into the caller's root alone, and no_new_privs
+ * is set; after the chroot it has no capability at all, and it is not
+ * dumpable, so the caller, whose uid it has, cannot trace it. What
+ * watch_look.c decided may be told is read here.
+ *
+ * The state is read only where the name's directory has not changed since
+ * shortly before the call, as the caller sees it: a directory the caller
+ * cannot reach is told as the error that its state then is, so nothing
+ * is learnt of it that the caller could not learn.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
-#include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "odc_watch.h"
@@ -18,15 +37,48 @@
  */
 #define ODC_WATCH_MARGIN_NS 20000000LL
 
-/* Whether the name's directory is older than the call: then so is what the name holds. */
+/* Whether the name's directory is older than the call, as the caller finds it: then so is what the name holds. */
 static bool odc_unchanged(const struct odc_call *c, long long call_ns)
 {
 	struct stat st;
+	long ret = odc_found_dir_stat(c, &st);
 
-	return odc_found_dir_stat(c, &st) == 0 && odc_watch_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+	/* Gone (a program's cleanup, say) may be a change; anything else the state tells. */
+	if (ret < 0)
+		return ret != -ENOENT;
+	return odc_watch_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
 }
 
-/* The name of what FD refers to, from this process's root: the caller's, in the reader. */
+/* This process's capabilities: KEEP (a bit of the first 32) permitted and effective, no other. */
+static bool odc_caps_only(unsigned keep)
+{
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3] = { { .effective = keep, .permitted = keep } };
+
+	return syscall(SYS_capset, &h, d) == 0;
+}
+
+/* This process made ASK's caller, but for CAP_SYS_CHROOT: whether it was. */
+static bool odc_become(const struct odc_reader_ask *ask)
+{
+	uid_t uid = ask->e.euid;
+	gid_t gid = ask->e.egid;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 ||
+	    setgroups((size_t)ask->ngroups, ask->groups) < 0 || setresgid(gid, gid, gid) < 0)
+		return false;
+	/* Every capability out of the bounding set, up to the last this kernel has (then EINVAL). */
+	int cap = 0;
+	while (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0)
+		cap++;
+	if (errno != EINVAL || cap <= CAP_SYS_CHROOT)
+		return false;
+	return prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) == 0 && setresuid(uid, uid, uid) == 0 &&
+	       prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0) == 0 && odc_caps_only(1U << CAP_SYS_CHROOT) &&
+	       prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0;
+}
+
+/* The name of what FD refers to, from this process's root, the caller's, into NAME. */
 static void odc_fd_name(int proc, int fd, char *name, size_t size)
 {
 	char link[32];
@@ -39,28 +91,83 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
-void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_held *h,
-		     struct odc_watch_look *look)
+/* Whether EXE is the file E was called from: the mount and inode the kernel side saw at the call. */
+static bool odc_exe_is_the_calls(const struct odc_watch_event *e, int exe)
 {
-	struct odc_call c = odc_watch_call(e);
+	struct statx st;
 
+	return e->exe_ino && statx(exe, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID, &st) == 0 &&
+	       (st.stx_mask & STATX_MNT_ID) && st.stx_ino == e->exe_ino && st.stx_mnt_id == e->exe_mnt;
+}
+
+/* FD closed, and -1. */
+static void odc_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/*
+ * ASK's look, with the caller's descriptors FDS (root, dir, /proc, exe),
+ * into LOOK: NULL, or why it is not whole. Each descriptor is closed once
+ * used, so that a look that never ends holds none of them.
+ */
+static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds, struct odc_watch_look *look)
+{
+	int *root = &fds[0], *dir = &fds[1], *proc = &fds[2], *exe = &fds[3];
+
+	if (*root < 0 || *dir < 0 || *proc < 0)
+		return "root";
+	if (!odc_become(ask))
+		return "ids";
+	if (fchdir(*root) < 0 || chroot(".") < 0 || !odc_caps_only(0))
+		return "root";
+	odc_close(root);
+	/* A reader whose watcher has gone ends too. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (ask->exe && odc_exe_is_the_calls(&ask->e, *exe))
+		odc_fd_name(*proc, *exe, look->exe, sizeof look->exe);
+	if (ask->e.path[0] != '/')
+		odc_fd_name(*proc, *dir, look->dir, sizeof look->dir);
+	odc_close(exe);
+	odc_close(proc);
+	if (fchdir(*dir) < 0)
+		return "root";
+	odc_close(dir);
+	if (!ask->state)
+		return NULL;
+	struct odc_call c = odc_watch_call(&ask->e);
 	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
-	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
-		look->unread = "root";
-		return;
-	}
-	odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);
-	if (e->path[0] != '/')
-		odc_fd_name(h->proc, h->dir, look->dir, sizeof look->dir);
-	if (!h->state)
-		return;
-	if (!odc_unchanged(&c, h->call_ns)) {
-		look->unread = "changed";
-		return;
-	}
-	if (odc_watch_become(e, h->proc) < 0) {
-		look->unread = "gone";	/* its groups could not be read */
-		return;
-	}
+	if (!odc_unchanged(&c, ask->call_ns))
+		return "changed";
 	odc_found_read(&c, &look->found);
+	return NULL;
+}
+
+int odc_reader_main(void)
+{
+	static struct odc_reader_ask ask;
+	static struct odc_reader_answer answer;
+	union {
+		struct cmsghdr h;
+		char room[CMSG_SPACE(4 * sizeof(int))];
+	} control;
+	struct iovec iov = { .iov_base = &ask, .iov_len = sizeof ask };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
+			      .msg_controllen = sizeof control };
+	int fds[4] = { -1, -1, -1, -1 };
+
+	prctl(PR_SET_NAME, "odcreat-reader", 0, 0, 0);
+	if (recvmsg(0, &msg, MSG_CMSG_CLOEXEC) != sizeof ask)
+		return 1;
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len <= CMSG_LEN(sizeof fds))
+		memcpy(fds, CMSG_DATA(c), c->cmsg_len - CMSG_LEN(0));
+	answer.look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
+	const char *why = odc_look_as_caller(&ask, fds, &answer.look);
+	for (int i = 0; i < 4; i++)
+		odc_close(&fds[i]);
+	snprintf(answer.unread, sizeof answer.unread, "%s", why ? why : "");
+	return send(0, &answer, sizeof answer, MSG_NOSIGNAL) == sizeof answer ? 0 : 1;
 }

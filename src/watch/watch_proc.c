@@ -4,7 +4,6 @@
  * start time, which /proc/PID/stat gives, is not).
  */
 #include <fcntl.h>
-#include <grp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,33 +85,25 @@ void odc_watch_release(int *root, int *dir, int *exe, int *proc)
 	}
 }
 
-/* The groups of /proc/PID/status's "Groups:" line, now: the event does not carry them. */
-static int odc_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
+int odc_watch_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
 {
-	char status[4096];
+	static char status[16384];
 	int n = 0;
 
 	if (odc_proc_read(proc, e->tgid, "status", status, sizeof status) <= 0)
 		return -1;
-	char *p = strstr(status, "\nGroups:");
-	if (!p)
-		return -1;
-	p += sizeof "\nGroups:" - 1;
-	for (char *end; n < max; p = end) {
-		unsigned long gid = strtoul(p, &end, 10);
-		if (end == p)
+	char *p = strstr(status, "\nGroups:"), *end = p ? strchr(p + 1, '\n') : NULL;
+	if (!end)
+		return -1;	/* no such line, or one longer than was read */
+	for (p += sizeof "\nGroups:" - 1; p < end; n++) {
+		char *next;
+		unsigned long gid = strtoul(p, &next, 10);
+		if (next == p || next > end)
 			break;
-		groups[n++] = (gid_t)gid;
+		if (n == max)
+			return -1;
+		groups[n] = (gid_t)gid;
+		p = next;
 	}
 	return n;
-}
-
-int odc_watch_become(const struct odc_watch_event *e, int proc)
-{
-	gid_t groups[256];
-	int n = odc_groups(e, proc, groups, 256);
-
-	if (n < 0 || setgroups((size_t)n, groups) < 0)
-		return -1;
-	return setegid(e->egid) < 0 || seteuid(e->euid) < 0 ? -1 : 0;
 }

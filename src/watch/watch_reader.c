@@ -1,145 +1,147 @@
 /*
- * The reader: one process of the watcher's that looks into callers' roots
- * (odc_look_inside), one look at a time, so that a look costs two messages
- * on a socket rather than a fork. It enters each caller's root and takes
- * its ids for the look alone, then comes back to its own: the watcher's
- * root, ids and groups, as at its start. The caller's root is the
- * caller's to fill: a FIFO where the state's reading opens a file, or a
- * FUSE mount that never answers, holds the reader, never the watcher,
- * which gives a look up after ODC_WATCH_LOOK_MS, kills that reader and
- * starts another for the next.
+ * The readers, as the watcher has them: each look into a caller's process
+ * is made by a reader of its own (watch_inside.c), odcreat-watch started
+ * anew by exec, holding nothing of the watcher's but the socket it is
+ * asked on. The caller's root is the caller's to fill: a FIFO, or a FUSE
+ * file system that never answers, holds its reader, never the watcher,
+ * which gives the look up after ODC_WATCH_LOOK_MS, kills the reader and
+ * leaves it to end when the file system lets it go: it is reaped then
+ * (odc_readers_reap), never waited for. What one person's looks (a
+ * record's owner) may cost everyone else is bounded: ODC_READERS_HELD
+ * readers given up and not yet ended, and a tenth of the watcher's time
+ * after ODC_LOOK_AHEAD_NS of it at once; beyond either, its looks are not
+ * made, counted, and its lines say why (held, slow).
  */
 #include <errno.h>
-#include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "odc_watch_proc.h"
 
 /* The longest a look may take. */
 #define ODC_WATCH_LOOK_MS 500
+/* A person's looks may take a tenth of the watcher's time (charged ten times what they take)... */
+#define ODC_LOOK_SHARE 10
+/* ... running this far ahead of that pace: some 0.4 s of looks at once, then one more. */
+#define ODC_LOOK_AHEAD_NS 4000000000LL
+/* The most readers of one person's that were given up and have not ended. */
+#define ODC_READERS_HELD 2
+/* The persons remembered at once: those with readers held, or looks not yet paid for. */
+#define ODC_LOOKERS 64
 
-/* A look asked of the reader; the caller's descriptors travel beside it. */
-struct odc_reader_ask {
-	struct odc_watch_event e;
-	long long call_ns;
-	bool state, exe;	/* exe: the executable's descriptor is among them */
-};
+static struct odc_looker {
+	unsigned long long owner;
+	long long due;	/* when its looks are paid for, on the monotonic clock */
+	pid_t held[ODC_READERS_HELD];	/* its readers given up and not ended; 0: none */
+} odc_lookers[ODC_LOOKERS];
 
-/* What the reader comes back to after each look: the watcher's own. */
-struct odc_reader_self {
-	int root;
-	uid_t euid;
-	gid_t egid;
-	gid_t groups[256];
-	int ngroups;
-};
+/* Looks not made: their person's readers held (or no room to remember it), or its looks slow. */
+static unsigned long long odc_looks_held, odc_looks_slow;
 
-static pid_t odc_reader_pid;
-static int odc_reader_sock = -1;
+/* What a reader may answer why, by name: a pointer of its own means nothing after an exec. */
+static const char *const odc_reader_whys[] = { "root", "changed", "ids" };
 
-/* Back to SELF's root, ids and groups (ids first: entering a root needs root's). */
-static bool odc_reader_home(const struct odc_reader_self *self)
+static long long odc_now(void)
 {
-	return seteuid(self->euid) == 0 && setegid(self->egid) == 0 &&
-	       setgroups((size_t)self->ngroups, self->groups) == 0 && fchdir(self->root) == 0 &&
-	       chroot(".") == 0;
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return odc_watch_ns(t);
 }
 
-/* One look asked on SOCK and answered: false where the watcher has gone. */
-static bool odc_reader_one(int sock, const struct odc_reader_self *self)
+static int odc_held(const struct odc_looker *l)
 {
-	static struct odc_reader_ask ask;
-	static struct odc_watch_look look;
-	union {
-		struct cmsghdr h;
-		char room[CMSG_SPACE(4 * sizeof(int))];
-	} control;
-	struct iovec iov = { .iov_base = &ask, .iov_len = sizeof ask };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
-			      .msg_controllen = sizeof control };
-	int fds[4] = { -1, -1, -1, -1 };
+	int n = 0;
 
-	if (recvmsg(sock, &msg, MSG_CMSG_CLOEXEC) != sizeof ask)
-		return false;
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-	if (c && c->cmsg_type == SCM_RIGHTS)
-		memcpy(fds, CMSG_DATA(c), c->cmsg_len - CMSG_LEN(0));
-	struct odc_watch_held h = { .root = fds[0], .dir = fds[1], .proc = fds[2],
-				    .exe = ask.exe ? fds[3] : -1, .call_ns = ask.call_ns,
-				    .state = ask.state };
-	look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
-	odc_look_inside(&ask.e, &h, &look);
-	for (int i = 0; i < 4; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	/* A reader that cannot come back home must look no more. */
-	return odc_reader_home(self) && send(sock, &look, sizeof look, MSG_NOSIGNAL) == sizeof look;
+	for (int i = 0; i < ODC_READERS_HELD; i++)
+		n += l->held[i] != 0;
+	return n;
 }
 
-static void odc_reader_serve(int sock)
+/* OWNER's looker, or a free one (nothing held, all paid) made its; NULL where none is free. */
+static struct odc_looker *odc_looker(unsigned long long owner, long long now)
 {
-	struct odc_reader_self self = { .euid = geteuid(), .egid = getegid() };
+	struct odc_looker *free = NULL;
 
-	/* It ends with the watcher (its socket's end, or the watcher's death), not at a signal to both. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	self.ngroups = getgroups(256, self.groups);
-	self.root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (self.ngroups < 0 || self.root < 0)
-		_exit(1);
-	while (odc_reader_one(sock, &self))
-		;
-	_exit(0);
+	for (int i = 0; i < ODC_LOOKERS; i++) {
+		struct odc_looker *l = &odc_lookers[i];
+		if (l->owner == owner && (l->due > now || odc_held(l)))
+			return l;
+		if (!free && l->due <= now && !odc_held(l))
+			free = l;
+	}
+	if (free)
+		*free = (struct odc_looker){ .owner = owner, .due = now };
+	return free;
 }
 
-bool odc_reader_start(void)
+/* Why L's person may not have a look now, or NULL. */
+static const char *odc_looker_refuses(const struct odc_looker *l, long long now)
 {
+	if (!l || odc_held(l) == ODC_READERS_HELD) {
+		odc_looks_held++;
+		return "held";
+	}
+	if (l->due > now + ODC_LOOK_AHEAD_NS) {
+		odc_looks_slow++;
+		return "slow";
+	}
+	return NULL;
+}
+
+/*
+ * A reader started, with nothing but its end of a new socket as its
+ * descriptor 0, no environment and every signal as a new process has it:
+ * its pid, and the watcher's end in *SOCK; or -1.
+ */
+static pid_t odc_reader_spawn(int *sock)
+{
+	static char *const argv[] = { "odcreat-watch", ODC_READER_ARG, NULL };
+	static char *const envp[] = { NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t none, all;
 	int pair[2];
+	pid_t pid = -1;
 
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) < 0)
-		return false;
-	pid_t pid = fork();
-	if (pid == 0) {
-		close(pair[0]);
-		odc_reader_serve(pair[1]);
-	}
+		return -1;
+	sigemptyset(&none);
+	sigfillset(&all);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&attr);
+	if (posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) ||
+	    posix_spawnattr_setsigmask(&attr, &none) || posix_spawnattr_setsigdefault(&attr, &all) ||
+	    posix_spawn_file_actions_adddup2(&fa, pair[1], 0) || posix_spawn_file_actions_addclosefrom_np(&fa, 1) ||
+	    posix_spawn(&pid, "/proc/self/exe", &fa, &attr, argv, envp))
+		pid = -1;
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
 	close(pair[1]);
-	if (pid < 0) {
+	if (pid < 0)
 		close(pair[0]);
-		return false;
-	}
-	odc_reader_pid = pid;
-	odc_reader_sock = pair[0];
-	return true;
+	else
+		*sock = pair[0];
+	return pid;
 }
 
-static void odc_reader_stop(void)
+/* ASK, with H's descriptors, sent on SOCK: whether it was. */
+static bool odc_reader_ask(int sock, const struct odc_reader_ask *ask, const struct odc_watch_held *h)
 {
-	kill(odc_reader_pid, SIGKILL);
-	waitpid(odc_reader_pid, NULL, 0);
-	close(odc_reader_sock);
-	odc_reader_sock = -1;
-}
-
-/* The look asked, with H's descriptors: whether it was sent. */
-static bool odc_reader_ask(const struct odc_watch_event *e, const struct odc_watch_held *h)
-{
-	struct odc_reader_ask ask = { .e = *e, .call_ns = h->call_ns, .state = h->state,
-				      .exe = h->exe >= 0 };
 	int fds[4] = { h->root, h->dir, h->proc, h->exe };
-	size_t n = ask.exe ? 4 : 3;
+	size_t n = ask->exe ? 4 : 3;
 	union {
 		struct cmsghdr h;
 		char room[CMSG_SPACE(4 * sizeof(int))];
 	} control = { 0 };
-	struct iovec iov = { .iov_base = &ask, .iov_len = sizeof ask };
+	struct iovec iov = { .iov_base = (void *)ask, .iov_len = sizeof *ask };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
 			      .msg_controllen = CMSG_SPACE(n * sizeof(int)) };
 	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
@@ -148,27 +150,84 @@ static bool odc_reader_ask(const struct odc_watch_event *e, const struct odc_wat
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN(n * sizeof(int));
 	memcpy(CMSG_DATA(c), fds, n * sizeof(int));
-	return sendmsg(odc_reader_sock, &msg, MSG_NOSIGNAL) == sizeof ask;
+	return sendmsg(sock, &msg, MSG_NOSIGNAL) == sizeof *ask;
+}
+
+/* The reader's answer on SOCK, within the look's bound, into LOOK: NULL, or why there is none. */
+static const char *odc_reader_answer(int sock, struct odc_watch_look *look)
+{
+	static struct odc_reader_answer a;
+	struct pollfd p = { .fd = sock, .events = POLLIN };
+
+	if (poll(&p, 1, ODC_WATCH_LOOK_MS) != 1)
+		return "stuck";
+	if (recv(sock, &a, sizeof a, 0) != sizeof a)
+		return "reader";	/* it ended without answering */
+	*look = a.look;
+	look->unread = NULL;
+	a.unread[sizeof a.unread - 1] = '\0';
+	for (size_t i = 0; a.unread[0] && i < sizeof odc_reader_whys / sizeof odc_reader_whys[0]; i++)
+		if (strcmp(a.unread, odc_reader_whys[i]) == 0)
+			look->unread = odc_reader_whys[i];
+	return a.unread[0] && !look->unread ? "reader" : look->unread;
+}
+
+/* Reader PID, which did not answer, killed and held against L until it ends. */
+static void odc_reader_give_up(struct odc_looker *l, pid_t pid)
+{
+	kill(pid, SIGKILL);
+	for (int i = 0; i < ODC_READERS_HELD; i++)
+		if (!l->held[i]) {
+			l->held[i] = pid;
+			return;
+		}
 }
 
 void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_held *h,
 		     struct odc_watch_look *look)
 {
-	struct pollfd p = { .events = POLLIN };
+	static struct odc_reader_ask ask;
+	long long start = odc_now();
+	struct odc_looker *l = odc_looker(e->owner, start);
+	int sock = -1;
 
-	if (odc_reader_sock < 0 && !odc_reader_start()) {
+	odc_readers_reap();
+	ask = (struct odc_reader_ask){ .e = *e, .call_ns = h->call_ns, .state = h->state, .exe = h->exe >= 0 };
+	ask.ngroups = odc_watch_groups(e, h->proc, ask.groups, ODC_WATCH_GROUPS);
+	if (ask.ngroups < 0) {
+		look->unread = "groups";
+		return;
+	}
+	if ((look->unread = odc_looker_refuses(l, start)))
+		return;
+	pid_t pid = odc_reader_spawn(&sock);
+	if (pid < 0) {
 		look->unread = "reader";
 		return;
 	}
-	p.fd = odc_reader_sock;
-	if (!odc_reader_ask(e, h)) {
-		look->unread = "reader";
-	} else if (poll(&p, 1, ODC_WATCH_LOOK_MS) != 1) {
-		look->unread = "stuck";
-	} else if (recv(odc_reader_sock, look, sizeof *look, 0) == sizeof *look) {
-		return;
-	} else {
-		look->unread = "reader";	/* it could not come back from the caller's root */
-	}
-	odc_reader_stop();
+	look->unread = odc_reader_ask(sock, &ask, h) ? odc_reader_answer(sock, look) : "reader";
+	close(sock);
+	if (look->unread && strcmp(look->unread, "stuck") == 0)
+		odc_reader_give_up(l, pid);
+	long long end = odc_now();
+	l->due = (l->due > start ? l->due : start) + (end - start) * ODC_LOOK_SHARE;
+}
+
+void odc_readers_reap(void)
+{
+	pid_t pid;
+
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
+		for (int i = 0; i < ODC_LOOKERS; i++)
+			for (int j = 0; j < ODC_READERS_HELD; j++)
+				if (odc_lookers[i].held[j] == pid)
+					odc_lookers[i].held[j] = 0;
+}
+
+void odc_readers_say(void)
+{
+	if (odc_looks_held || odc_looks_slow)
+		fprintf(stderr, "odcreat-watch: %llu looks not made: their person's readers were held (%llu), "
+				"or its looks slow (%llu)\n",
+			odc_looks_held + odc_looks_slow, odc_looks_held, odc_looks_slow);
 }

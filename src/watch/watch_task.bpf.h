@@ -75,6 +75,16 @@ static __always_inline u64 odc_owner(struct task_struct *t)
 	return owner ? owner : ODC_WATCH_OWNER_NS | BPF_CORE_READ(top, ns.inum);
 }
 
+/* The id of the mount T's executable was started from (what statx's STATX_MNT_ID tells), or 0. */
+static __always_inline u32 odc_exe_mnt(struct task_struct *t)
+{
+	struct vfsmount *mnt = BPF_CORE_READ(t, mm, exe_file, f_path.mnt);
+
+	if (!mnt)
+		return 0;
+	return BPF_CORE_READ((struct mount *)((void *)mnt - bpf_core_field_offset(struct mount, mnt)), mnt_id);
+}
+
 /* The caller: its ids, credentials, namespaces and cgroup, as the kernel has them now. */
 static __always_inline void odc_fill_task(struct odc_watch_event *e)
 {
@@ -91,6 +101,7 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
 	e->exe_ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
+	e->exe_mnt = odc_exe_mnt(t);
 	e->owner = odc_owner(t);
 	e->ktgid = bpf_get_current_pid_tgid() >> 32;
 	e->ktime = bpf_ktime_get_boot_ns();
