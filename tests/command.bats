@@ -535,6 +535,8 @@ print(p.returncode, p.stdout.decode().strip())' \
 	assert_output "ExecStart=$prefix/bin/odcreat --watch -l /var/log/odcreat/"
 	grep -qx 'LogsDirectory=odcreat' "$unit"
 	grep -qx 'LogsDirectoryMode=1733' "$unit"
+	# One user's flood must not use up the unit's journald rate limit for everyone.
+	grep -qx 'LogRateLimitIntervalSec=0' "$unit"
 	# Its Documentation= is a man page, which systemd-analyze looks up.
 	mkdir -p man/man1
 	cp "$ROOT/man/odcreat.1" man/man1/
