@@ -10,12 +10,17 @@
 # for an ordinary openat, and for a pair call. (The compat path, which every
 # system call would run, is attached only where the kernel makes compat
 # calls: bench/RESULTS.md has what it cost every call when it was the only
-# path.) Last, a burst: 7 batches of BURST pair calls from one process at
+# path.) Then a burst: 7 batches of BURST pair calls from one process at
 # once, and how many of them the log holds as lines or counts as lost.
+# Last, the looks: LOOKS pair calls, one each 20 ms, from a process that
+# stays, so that each is looked into by a reader of its own; the CPU time
+# of the watcher and its readers (/proc/PID/stat's utime, stime, cutime and
+# cstime, once it has reaped them all), a look.
 set -euo pipefail
 BUILD=${BUILD:-build}
 ROUNDS=${ROUNDS:-5}
 BURST=${BURST:-3000}
+LOOKS=${LOOKS:-300}
 calls="$BUILD/bench/watch_calls"
 for f in "$calls" "$BUILD/bench/bpf_stats" "$BUILD/odcreat-watch"; do
 	[ -x "$f" ] || { echo "bench/watch.sh: $f is missing: run make BUILD=$BUILD bench-watch" >&2; exit 1; }
@@ -103,3 +108,25 @@ wait "$watcher" || true
 awk -v pid="$burst" -v n=$((7 * BURST)) '
 	index($0, " pid=" pid " ") { if (!/ call=none /) lines++; if (match($0, / lost=[0-9]+/)) lost += substr($0, RSTART + 6, RLENGTH - 6) }
 	END { printf "a burst of %d pair calls from one process: %d lines, %d counted lost, %d unaccounted\n", n, lines, lost, n - lines - lost }' "$work/log"
+
+# The looks: the watcher's CPU time and its readers', in clock ticks, from its stat.
+cpu_ticks() { awk '{ print $14 + $15 + $16 + $17 }' "/proc/$1/stat"; }
+rm -f "$work/log"
+start_watcher
+before=$(cpu_ticks "$watcher")
+python3 -c 'import os, sys, time
+for i in range(int(sys.argv[1])):
+    try:
+        os.open(sys.argv[2], os.O_CREAT | os.O_DIRECTORY)
+    except OSError:
+        pass
+    time.sleep(0.02)
+time.sleep(1)' "$LOOKS" "$work/looked" &
+looker=$!
+wait "$looker"
+after=$(cpu_ticks "$watcher")
+kill -INT "$watcher"
+wait "$watcher" || true
+awk -v pid="$looker" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+	index($0, " pid=" pid " ") && / exe="/ { looked++ }
+	END { printf "looks: %d, %.0f us of the watcher'"'"'s and its readers'"'"' CPU a look\n", looked, ticks * 1e6 / hz / looked }' "$work/log"
