@@ -2,8 +2,8 @@
  * What the watcher learns of a call from the caller's process, after the
  * call: its executable, the directory a relative path starts from, and
  * the name's state, each as the caller sees them (in its own root and
- * mount namespace), read by the reader (watch_reader.c), a process of the
- * watcher's that enters that root as the caller.
+ * mount namespace), read by a reader started for the look (watch_reader.c),
+ * which enters that root as the caller (watch_inside.c).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses

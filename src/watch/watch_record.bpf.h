@@ -17,8 +17,9 @@
 
 /*
  * Calls between their entry and their exit, by thread; odc_kept: how many
- * it holds, or more (a record of a thread whose exit never came is
- * replaced by its next call's, and counted twice), never fewer.
+ * it holds, or more (a record of a thread whose exit never came is sent
+ * without a result when its next call's replaces it, and counted twice),
+ * never fewer.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
