@@ -8,9 +8,11 @@
  * leaves it to end when the file system lets it go: it is reaped then
  * (odc_readers_reap), never waited for. What one person's looks (a
  * record's owner) may cost everyone else is bounded: ODC_READERS_HELD
- * readers given up and not yet ended, and a tenth of the watcher's time
- * after ODC_LOOK_AHEAD_NS of it at once; beyond either, its looks are not
- * made, counted, and its lines say why (held, slow).
+ * readers given up and not yet ended, and a tenth of the watcher's time,
+ * of which a look bound's worth at once: a look may take what is left of
+ * it, so that no person's looks hold the others' lines longer than one
+ * look bound at once. Beyond either, its looks are not made, counted, and
+ * its lines say why (held, slow).
  */
 #include <errno.h>
 #include <poll.h>
@@ -29,8 +31,10 @@
 #define ODC_WATCH_LOOK_MS 500
 /* A person's looks may take a tenth of the watcher's time (charged ten times what they take)... */
 #define ODC_LOOK_SHARE 10
-/* ... running this far ahead of that pace: some 0.4 s of looks at once, then one more. */
-#define ODC_LOOK_AHEAD_NS 4000000000LL
+/* ... running this far ahead of that pace: one look bound's worth at once. */
+#define ODC_LOOK_AHEAD_NS (ODC_LOOK_SHARE * ODC_WATCH_LOOK_MS * 1000000LL)
+/* A look given less time than this is not made: a reader's start takes about 1 ms. */
+#define ODC_LOOK_MIN_MS 5
 /* The most readers of one person's that were given up and have not ended. */
 #define ODC_READERS_HELD 2
 /* The persons remembered at once: those with readers held, or looks not yet paid for. */
@@ -82,6 +86,14 @@ static struct odc_looker *odc_looker(unsigned long long owner, long long now)
 	return free;
 }
 
+/* How long L's person's next look may take: what is left of its share, at most the look bound. */
+static int odc_looker_room_ms(const struct odc_looker *l, long long now)
+{
+	long long room = (now + ODC_LOOK_AHEAD_NS - l->due) / ODC_LOOK_SHARE / 1000000;
+
+	return room < ODC_WATCH_LOOK_MS ? (int)room : ODC_WATCH_LOOK_MS;
+}
+
 /* Why L's person may not have a look now, or NULL. */
 static const char *odc_looker_refuses(const struct odc_looker *l, long long now)
 {
@@ -89,7 +101,7 @@ static const char *odc_looker_refuses(const struct odc_looker *l, long long now)
 		odc_looks_held++;
 		return "held";
 	}
-	if (l->due > now + ODC_LOOK_AHEAD_NS) {
+	if (odc_looker_room_ms(l, now) < ODC_LOOK_MIN_MS) {
 		odc_looks_slow++;
 		return "slow";
 	}
@@ -153,13 +165,13 @@ static bool odc_reader_ask(int sock, const struct odc_reader_ask *ask, const str
 	return sendmsg(sock, &msg, MSG_NOSIGNAL) == sizeof *ask;
 }
 
-/* The reader's answer on SOCK, within the look's bound, into LOOK: NULL, or why there is none. */
-static const char *odc_reader_answer(int sock, struct odc_watch_look *look)
+/* The reader's answer on SOCK, within MS, into LOOK: NULL, or why there is none. */
+static const char *odc_reader_answer(int sock, int ms, struct odc_watch_look *look)
 {
 	static struct odc_reader_answer a;
 	struct pollfd p = { .fd = sock, .events = POLLIN };
 
-	if (poll(&p, 1, ODC_WATCH_LOOK_MS) != 1)
+	if (poll(&p, 1, ms) != 1)
 		return "stuck";
 	if (recv(sock, &a, sizeof a, 0) != sizeof a)
 		return "reader";	/* it ended without answering */
@@ -205,7 +217,8 @@ void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_hel
 		look->unread = "reader";
 		return;
 	}
-	look->unread = odc_reader_ask(sock, &ask, h) ? odc_reader_answer(sock, look) : "reader";
+	look->unread = odc_reader_ask(sock, &ask, h) ? odc_reader_answer(sock, odc_looker_room_ms(l, start), look)
+						     : "reader";
 	close(sock);
 	if (look->unread && strcmp(look->unread, "stuck") == 0)
 		odc_reader_give_up(l, pid);
