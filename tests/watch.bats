@@ -850,9 +850,10 @@ readers_stuck() {
 
 # fuse_user: nobody, in user and mount namespaces of its own, with a FUSE file
 # system of its own that never answers a lookup (odc_fuse), under an overlay
-# at o in a tmpfs at $NB/m, as issue 44's attacker had it. Its python3 makes
-# the pair call on the path each line of $NB/run/ask names, and writes a line
-# to $NB/run/called after each. The FUSE server's pid: $NB/run/fuse.pid.
+# at o in a tmpfs at $NB/m, as issue 44's attacker had it ("ready" in
+# $NB/run/fuse.out, else why not). Its python3 makes the pair call on the
+# path each line of $NB/run/ask names, and writes a line to $NB/run/called
+# after each. The FUSE server's pid: $NB/run/fuse.pid.
 fuse_user() {
 	# /dev/fuse as distributions ship it (0666), in a mount namespace of the test's own.
 	mkdir "$BATS_TEST_TMPDIR/dev"
@@ -862,10 +863,11 @@ fuse_user() {
 			mount -t tmpfs tmpfs \"\$NB/m\"
 			cd \"\$NB/m\"
 			mkdir f empty o
-			\"\$NB/tests/odc_fuse\" f > \"\$NB/run/fuse.out\" &
+			\"\$NB/tests/odc_fuse\" f > \"\$NB/run/fuse.out\" 2>&1 &
 			echo \$! > \"\$NB/run/fuse.pid\"
 			until grep -q mounted \"\$NB/run/fuse.out\"; do sleep 0.05; done
-			mount -t overlay overlay -o lowerdir=f:empty o
+			mount -t overlay overlay -o lowerdir=f:empty o 2>> \"\$NB/run/fuse.out\"
+			echo ready >> \"\$NB/run/fuse.out\"
 			exec /usr/bin/python3 -c \"\$0\" < \"\$NB/run/ask\" > \"\$NB/run/called\"
 		" "import os, sys
 for line in sys.stdin:
@@ -899,6 +901,13 @@ fuse_ask() {
 	watch_start
 	fuse_user
 	exec 8<> "$NB/run/ask"
+	local i
+	for ((i = 0; i < 200; i++)); do
+		grep -qx ready "$NB/run/fuse.out" 2> /dev/null && break
+		sleep 0.05
+	done
+	grep -qx ready "$NB/run/fuse.out" ||
+		skip "this machine refuses nobody a FUSE mount, or an overlay on it, of its own: $(cat "$NB/run/fuse.out")"
 	# Issue 44's attack: the look, as root, went through nobody's overlay into its FUSE.
 	fuse_ask o/x/y
 	KILL="$KILL $(cat "$NB/run/fuse.pid")"
@@ -955,7 +964,7 @@ fuse_ask() {
 	[ "$(wc -w <<< "$reader")" -eq 2 ] || fail "stuck readers: '$reader'"
 	# Its FUSE server gone, the readers end, and the watcher reaps them (no zombie).
 	kill -KILL "$(cat "$NB/run/fuse.pid")"
-	local pid i
+	local pid
 	for pid in $reader; do
 		for ((i = 0; i < 100; i++)); do
 			[ -e "/proc/$pid" ] || break
