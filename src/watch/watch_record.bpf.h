@@ -6,6 +6,8 @@
 #ifndef ODC_WATCH_RECORD_BPF_H
 #define ODC_WATCH_RECORD_BPF_H
 
+#include "watch_person.bpf.h"
+
 #define ODC_O_CREAT 0100
 #define ODC_O_PATH 010000000
 #define ODC_O_TMPFILE_BIT 020000000
@@ -68,51 +70,17 @@ struct {
 	__type(value, u64);
 } odc_owed SEC(".maps");
 
-/*
- * Each person's account (a record's owner: odc_owner), so that one person's
- * calls leave room for every other's: its records may hold no more than
- * ODC_SHARE of the ring buffer unread (the bytes it sent, less those the
- * user side says it read, in odc_read, which the user side alone writes),
- * and come no faster than ODC_BURST at once, then one each ODC_PACE_NS, its
- * exit records apart (a rate limit alone would drop calls where nothing was
- * full; a ring a person would need a map of rings). Exact: a person a key,
- * never removed; a person beyond ODC_PERSONS has no account, and its
- * records are refused and counted (odc_strangers).
- */
+/* One person's records may hold no more than a quarter of the ring buffer unread (watch_person.bpf.h). */
 #define ODC_RING_SIZE (1024 * 1024)
 #define ODC_SHARE (ODC_RING_SIZE / 4)
-#define ODC_BURST 1000
-#define ODC_PACE_NS (1000000000ULL / 10)
-#define ODC_PERSONS 16384
-
-struct odc_person {
-	u64 sent;		/* the bytes of its records put into the ring buffer, ever */
-	u64 calls_due, exits_due;	/* when its next call's, and exit's, record is due (boot clock) */
-};
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, ODC_PERSONS);
-	__type(key, u64);
-	__type(value, struct odc_person);
-} odc_persons SEC(".maps");
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, ODC_PERSONS);
-	__type(key, u64);
-	__type(value, u64);
-} odc_read SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, ODC_RING_SIZE);	/* some 7,000 calls of short paths, unread */
 } odc_events SEC(".maps");
 
-/*
- * Calls not sent (the ring buffer full, or their person's share or pace),
- * of them those cut by the pace, and records of persons beyond the table;
- * calls sent without a result (a full map).
- */
-__u64 odc_dropped, odc_paced, odc_strangers, odc_unpaired;
+/* Calls not sent (the ring buffer full, or their person's share or pace); calls sent without a result (a full map). */
+__u64 odc_dropped, odc_unpaired;
 __u64 odc_kept;
 
 static __always_inline bool odc_pair(u64 flags)
@@ -139,40 +107,40 @@ static __always_inline void odc_owe(const struct odc_watch_event *e, u64 n)
 		__sync_fetch_and_add(owed, n);
 }
 
+/*
+ * The processes one of whose threads is taking what it owes: one at a
+ * time, as no atomic that returns a value (xchg: 5.12) may be used.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 256);
+	__type(key, struct odc_owed_key);
+	__type(value, u8);
+} odc_taking SEC(".maps");
+
+/*
+ * What OWED (KEY's) holds, taken from it: read, then subtracted, so that
+ * calls another thread owes meanwhile stay owed. Where another thread of
+ * the process is taking, none: its record carries them.
+ */
+static __always_inline u64 odc_take(u64 *owed, struct odc_owed_key *key)
+{
+	u8 one = 1;
+	u64 n = *(volatile u64 *)owed;
+
+	if (!n || bpf_map_update_elem(&odc_taking, key, &one, BPF_NOEXIST))
+		return 0;
+	n = *(volatile u64 *)owed;
+	__sync_fetch_and_sub(owed, n);
+	bpf_map_delete_elem(&odc_taking, key);
+	return n;
+}
+
 /* E's call lost: counted, and owed by its process. */
 static __always_inline void odc_lose(const struct odc_watch_event *e)
 {
 	__sync_fetch_and_add(&odc_dropped, 1);
 	odc_owe(e, 1);
-}
-
-/* OWNER's account, made where it has none; NULL beyond the table (counted). */
-static __always_inline struct odc_person *odc_person(u64 owner)
-{
-	struct odc_person *p = bpf_map_lookup_elem(&odc_persons, &owner), fresh = {};
-
-	if (p)
-		return p;
-	bpf_map_update_elem(&odc_persons, &owner, &fresh, BPF_NOEXIST);	/* or another CPU did */
-	p = bpf_map_lookup_elem(&odc_persons, &owner);
-	if (!p)
-		__sync_fetch_and_add(&odc_strangers, 1);
-	return p;
-}
-
-/*
- * Whether a record due at *DUE may go at NOW, and then the next one's due
- * time (GCRA). Not atomic, so that it loads on 5.10: CPUs that race may
- * each let one record more through.
- */
-static __always_inline bool odc_due(u64 *due, u64 now)
-{
-	u64 at = *due > now ? *due : now;
-
-	if (at - now > (ODC_BURST - 1) * ODC_PACE_NS)
-		return false;
-	*due = at + ODC_PACE_NS;
-	return true;
 }
 
 /* Whether E, a call just seen, may have a record at its person's pace: else it is lost, and counted. */
@@ -200,21 +168,22 @@ static __always_inline bool odc_send(struct odc_watch_event *e)
 	struct odc_owed_key key = odc_owed_key(e);
 	u64 owner = e->owner;
 	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key), *read = bpf_map_lookup_elem(&odc_read, &owner);
-	u64 carried = owed ? *owed : 0;
+	u64 carried = owed ? odc_take(owed, &key) : 0;
 	struct odc_person *p = odc_person(owner);
+	bool sent = p && p->sent - (read ? *read : 0) + size <= ODC_SHARE;
 
-	if (!p || p->sent - (read ? *read : 0) + size > ODC_SHARE)
-		return false;
-	e->lost += carried;
-	__sync_fetch_and_add(&p->sent, size);
-	if (bpf_ringbuf_output(&odc_events, e, size, 0)) {
-		__sync_fetch_and_add(&p->sent, -(u64)size);
-		e->lost -= carried;
-		return false;
+	if (sent) {
+		e->lost += carried;
+		__sync_fetch_and_add(&p->sent, size);
+		sent = bpf_ringbuf_output(&odc_events, e, size, 0) == 0;
+		if (!sent) {
+			__sync_fetch_and_sub(&p->sent, size);
+			e->lost -= carried;
+		}
 	}
-	if (owed && carried)
-		__sync_fetch_and_add(owed, -carried);
-	return true;
+	if (!sent && carried)	/* owed again, by its next record */
+		odc_owe(e, carried);
+	return sent;
 }
 
 /* E's call sent, or lost and counted. */
