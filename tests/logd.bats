@@ -60,11 +60,9 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 }
 
 @test "journal: the native protocol's fields, for journalctl ODCREAT_STATE=missing, with journald's trusted _EXE and _UID" {
+	printf 'import os, time\nos.open("py", os.O_CREAT | os.O_DIRECTORY)\ntime.sleep(0.5)\n' > py.py
 	logd journald "$D" bash -c "
-		ODCREAT_LOG=journal ODCREAT_MODE=legacy LD_PRELOAD='$SHIM' python3 -c '
-import os, time
-os.open(\"py\", os.O_CREAT | os.O_DIRECTORY)
-time.sleep(0.5)'
+		ODCREAT_LOG=journal ODCREAT_MODE=legacy LD_PRELOAD='$SHIM' python3 py.py
 		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory
 		logd_flush
 		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'
@@ -83,6 +81,9 @@ time.sleep(0.5)'
 	grep -q '^ODCREAT_RESULT=[0-9][0-9]*$' <<< "$entry" || fail "no descriptor in: $entry"
 	grep -q '^ODCREAT_RUN=[0-9a-f]\{8\}$' <<< "$entry" || fail "no run in: $entry"
 	grep -q '^_EXE=/.*/python3' <<< "$entry" || fail "no _EXE in: $entry"
+	# The script, and the module and offset of the code that called.
+	grep -qx 'ODCREAT_SCRIPT=py.py' <<< "$entry" || fail "no script in: $entry"
+	grep -q '^ODCREAT_WHERE=/.*python3.*+0x[0-9a-f]*$' <<< "$entry" || fail "no where in: $entry"
 	entry=$(awk -v RS= '/ODCREAT_PATH=sec\n/' "$D/export")
 	grep -qx 'ODCREAT_PROG=odc_call_static' <<< "$entry" || fail "--seccomp: $entry"
 	grep -qx 'ODCREAT_MODE=mkdir' <<< "$entry" || fail "--seccomp: $entry"

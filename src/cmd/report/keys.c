@@ -42,7 +42,7 @@ static bool odc_field_read(enum odc_log_field f)
 	case ODC_FIELD_PID: case ODC_FIELD_PROG: case ODC_FIELD_PATH: case ODC_FIELD_SEMANTICS:
 	case ODC_FIELD_RESULT: case ODC_FIELD_STATE: case ODC_FIELD_WOULD: case ODC_FIELD_UID:
 	case ODC_FIELD_EXE: case ODC_FIELD_RUN: case ODC_FIELD_SEQ: case ODC_FIELD_LOST:
-	case ODC_FIELD_SEEN:
+	case ODC_FIELD_SEEN: case ODC_FIELD_SCRIPT: case ODC_FIELD_WHERE: case ODC_FIELD_DIR:
 		return true;
 	default:
 		return false;

@@ -17,7 +17,8 @@
 
 /*
  * One logged call, pointing into the text it was read from. The program's
- * name is raw bytes, or written as the log writes it (\xHH escapes). The
+ * name is raw bytes, or written as the log writes it (\xHH escapes), as
+ * its script is (empty where none). The
  * sender is the process that logged it (its pid, as text), which numbers
  * the lines of each of its runs (one image under one euid; RUN, its tag):
  * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
@@ -29,8 +30,9 @@
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
+	const char *script, *where, *dir;
 	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
-		state_len, would_len, uid_len;
+		state_len, would_len, uid_len, script_len, where_len, dir_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed, seen, lost_only;
 };
@@ -53,9 +55,9 @@ struct odc_record {
  */
 #define ODC_REPORT_PATHS_MAX 100
 
-/* A row: a program, a host, or a program on a host (--by). */
+/* A row: a program (its script, where it is an interpreter's), a host, or a program on a host (--by). */
 struct odc_report_prog {
-	char *name, *host;
+	char *name, *script, *host;
 	long calls, paths, claimed, lost, lost_seen;	/* lost_seen: of lost, the watcher's */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
@@ -81,6 +83,8 @@ struct odc_report_stream {
 
 enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 
+struct odc_drill;
+
 /* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
 
@@ -91,7 +95,7 @@ enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
 	int made_under;
-	char key[2 * ODC_REPORT_NAME_MAX + 1];
+	char key[3 * ODC_REPORT_NAME_MAX + 2];
 	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
 };
 
@@ -114,6 +118,7 @@ struct odc_report {
 	long skipped;			/* log directories' files that were not their users' own */
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
+	struct odc_drill *drill;	/* --program: each record goes there instead (odc_report_drill.h) */
 };
 
 /*
@@ -178,6 +183,12 @@ void odc_report_count_lost(struct odc_report *rep);
  * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
  */
 size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool escaped);
+/*
+ * R's program as a row names it, into OUT: its executable's name as
+ * odc_report_canon writes it, then, where it ran a script, a NUL and the
+ * script's: the length.
+ */
+size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_record *r);
 /* S as a JSON string. */
 void odc_report_put_json(const char *s);
 /* S as a CSV cell, one a spreadsheet would take for a formula made harmless. */

@@ -6,6 +6,7 @@
 
 #include "odc_predict.h"
 #include "odc_would.h"
+#include "odc_report_drill.h"
 #include "odc_report_grow.h"
 #include "odc_report_parts.h"
 
@@ -28,6 +29,7 @@ void odc_report_free(struct odc_report *rep)
 
 	for (size_t i = 0; i < rep->names.count; i++) {
 		free(rep->progs[i].name);
+		free(rep->progs[i].script);
 		free(rep->progs[i].host);
 		free(rep->progs[i].path_hashes);
 	}
@@ -78,7 +80,8 @@ static void odc_count_path(const struct odc_report *rep, struct odc_report_prog 
 /*
  * The row of program NAME on HOST, a pair seen for the first time: a new
  * host in a row keyed by program, a new program in one keyed by host, and
- * each one seen anywhere, counted.
+ * each one seen anywhere, counted. NAME is the executable's, then where
+ * it ran a script, a NUL and the script's.
  */
 static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t host_len,
 			       const char *name, size_t name_len)
@@ -92,8 +95,11 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 	size_t n = odc_report_set_add(&rep->names, key, key_len, &added);
 	if (added) {
 		rep->progs = odc_report_room(rep->progs, &rep->progs_cap, n, sizeof *rep->progs);
+		size_t exe_len = strnlen(name, name_len);
 		rep->progs[n] = (struct odc_report_prog){
-			.name = odc_strndup(name, name_len), .host = odc_strndup(host, host_len),
+			.name = odc_strndup(name, exe_len), .host = odc_strndup(host, host_len),
+			.script = odc_strndup(name + exe_len + (exe_len < name_len),
+					      name_len - exe_len - (exe_len < name_len)),
 		};
 	}
 	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
@@ -167,9 +173,15 @@ static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 {
+	if (rep->drill) {
+		rep->records += !r->lost_only;
+		if (!r->lost_only)
+			odc_drill_add(rep->drill, r);
+		return;
+	}
 	/* Not initialised: most logs have no host, and a line would pay to clear them. */
-	char name[ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
-	size_t name_len = odc_report_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
+	char name[2 * ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
+	size_t name_len = odc_report_program(name, r);
 	const char *host = ODC_REPORT_NO_HOST;
 	size_t host_len = sizeof ODC_REPORT_NO_HOST - 1;
 	if (r->host_len) {
