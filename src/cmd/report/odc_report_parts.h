@@ -96,7 +96,7 @@ struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
 	int made_under;
 	char key[3 * ODC_REPORT_NAME_MAX + 2];
-	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
+	char sender[sizeof(size_t) + 2 * (ODC_SENDER_MAX + 1)];	/* the pair, the pid and the run, each ended by a NUL */
 };
 
 struct odc_report {
