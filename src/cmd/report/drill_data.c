@@ -74,7 +74,8 @@ static void odc_data_list(const struct odc_drill *d, enum odc_report_format f, c
 	bool names = strcmp(kind, "name") == 0, sites = strcmp(kind, "site") == 0, exact;
 	char key[ODC_REPORT_NAME_MAX + 1];
 
-	printf(f == ODC_REPORT_CSV ? "" : ",\"%ss\":[", kind);
+	if (f == ODC_REPORT_JSON)
+		printf(",\"%ss\":[", kind);
 	for (size_t i = 0; i < shown; i++) {
 		const struct odc_top_entry *e = sorted[i];
 		struct odc_drill_case c;
@@ -149,8 +150,8 @@ static void odc_drill_print_data(const struct odc_drill *d, enum odc_report_form
 	}
 	long more = odc_top_more(&d->programs, n, &exact);
 	if (!csv)
-		printf("],\"more_programs\":%ld,\"more_programs_at_least\":%s}\n", more,
-		       exact ? "false" : "true");
+		printf("],\"more_programs\":%ld,\"more_programs_at_least\":%s,\"unparsed\":%ld}\n",
+		       more, exact ? "false" : "true", d->unparsed);
 	else if (more)
 		printf(",more_programs,,%ld,%s%s\n", more, exact ? "false" : "true", ODC_CSV_REST);
 }

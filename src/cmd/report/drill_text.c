@@ -65,8 +65,8 @@ static void odc_drill_list(const struct odc_drill *d, const struct odc_top *t, s
 	for (size_t i = 0; i < shown; i++) {
 		char key[ODC_REPORT_NAME_MAX + 1];
 		snprintf(key, sizeof key, "%.*s", (int)sorted[i]->len, sorted[i]->key);
-		printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count));
-		odc_text_item(ODC_ITEM_COLUMN, key, false);
+		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
+			      key, false);
 		if (sites && d->resolve && strcmp(key, "-") != 0)
 			odc_drill_where(key);
 	}
@@ -111,8 +111,8 @@ static void odc_drill_names(const struct odc_top *t)
 	for (size_t i = 0; i < shown; i++) {
 		struct odc_drill_case c;
 		odc_drill_case(sorted[i], &c);
-		printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count));
-		odc_text_item(ODC_ITEM_COLUMN, c.name, false);
+		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
+			      c.name, false);
 		odc_drill_outcome(&c);
 	}
 	odc_drill_more(t, shown, "name");
@@ -122,11 +122,13 @@ void odc_drill_print_text(const struct odc_drill *d)
 {
 	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS];
 	size_t n = odc_top_sorted(&d->programs, progs);
-	char want[ODC_REPORT_NAME_MAX], count[24];
+	char none[ODC_REPORT_NAME_MAX + 32], count[24];
 
-	odc_report_canon(want, sizeof want, d->want, strlen(d->want), false);
-	if (!n)
-		printf("No call of a program named %s.\n", want);
+	if (!n) {
+		size_t len = (size_t)snprintf(none, sizeof none, "No call of a program named ");
+		len += odc_report_canon(none + len, sizeof none - len - 1, d->want, strlen(d->want), false);
+		odc_text_item(0, strcat(none, "."), false);
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct odc_drill_prog *p = progs[i]->data;
 		char head[ODC_REPORT_NAME_MAX + 64];
@@ -141,6 +143,8 @@ void odc_drill_print_text(const struct odc_drill *d)
 		odc_drill_names(&p->names);
 	}
 	odc_drill_more(&d->programs, n, "program");
+	if (d->unparsed)
+		printf("%ld line%s could not be read.\n", d->unparsed, d->unparsed == 1 ? "" : "s");
 	if (n && !d->resolve)
 		odc_text_line("A call site is a module and the offset in its file of the code that called; "
 			      "--resolve names its function and source line.");

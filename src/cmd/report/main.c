@@ -207,6 +207,7 @@ int odc_report_main(int argc, char **argv)
 		failed |= odc_report_input(&rep, argv[i], journal);
 	/* A table without an input would look like a survey that saw less. */
 	if (!failed && program) {
+		drill.unparsed = rep.unparsed;
 		odc_drill_print(&drill, (enum odc_report_format)format);
 	} else if (!failed) {
 		odc_report_count_lost(&rep);

@@ -31,6 +31,7 @@ struct odc_drill {
 	const char *want;		/* NAME, as --program gave it */
 	bool resolve;			/* --resolve: call sites resolved with addr2line */
 	struct odc_top programs;	/* by executable; each entry's data a struct odc_drill_prog */
+	long unparsed;			/* the input's lines that were no record */
 };
 
 void odc_drill_init(struct odc_drill *d, const char *want, bool resolve);
