@@ -1,5 +1,4 @@
 /* Building a line on the stack (odc_line.h). */
-#include <stdint.h>
 #include <string.h>
 
 #include "odc_line.h"
@@ -37,48 +36,9 @@ void odc_line_end(struct odc_line *l)
 	l->text[l->len++] = '\n';
 }
 
-/*
- * A loop, not memcpy: libc's memcpy would be the library's only import of
- * its symbol version, and each version costs every process a check at
- * start-up. A word at a time (a fixed-size __builtin_memcpy is a load and
- * a store, never a call); what is left, a word that ends where the bytes
- * do, read before anything is written, so that a copy downwards over
- * itself (odc_line_move) stays whole. A line's pieces are short, so
- * fewer than 8 bytes are two overlapping halves, not a loop.
- */
-#define ODC_COPY_ENDS(type, to, from, n)                                \
-	do {                                                            \
-		type head_, tail_;                                      \
-		__builtin_memcpy(&head_, (from), sizeof head_);         \
-		__builtin_memcpy(&tail_, (from) + (n) - sizeof tail_, sizeof tail_); \
-		__builtin_memcpy((to), &head_, sizeof head_);           \
-		__builtin_memcpy((to) + (n) - sizeof tail_, &tail_, sizeof tail_); \
-	} while (0)
-
-void odc_copy(char *to, const char *from, size_t n)
+void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n)
 {
-	if (n < sizeof(uint64_t)) {
-		if (n >= sizeof(uint32_t))
-			ODC_COPY_ENDS(uint32_t, to, from, n);
-		else if (n >= sizeof(uint16_t))
-			ODC_COPY_ENDS(uint16_t, to, from, n);
-		else if (n)
-			*to = *from;
-		return;
-	}
-	uint64_t last;
-	__builtin_memcpy(&last, from + n - sizeof last, sizeof last);
-	for (size_t i = 0; i + sizeof last < n; i += sizeof last) {
-		uint64_t word;
-		__builtin_memcpy(&word, from + i, sizeof word);
-		__builtin_memcpy(to + i, &word, sizeof word);
-	}
-	__builtin_memcpy(to + n - sizeof last, &last, sizeof last);
-}
-
-void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
-{
-	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
+	size_t room = odc_line_room(l);
 
 	if (l->cut)
 		return;
@@ -197,11 +157,6 @@ void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 {
 	odc_put_quoted_within(l, s, max, (size_t)-1);
-}
-
-size_t odc_line_room(const struct odc_line *l)
-{
-	return l->cut ? 0 : sizeof l->text - 4 - l->len;
 }
 
 size_t odc_format_uint(char *out, unsigned long long v)
