@@ -17,9 +17,10 @@ report_log() {	# FILE PROCESSES PROGRAMS PATHS STATES
 			       "path=\"%s\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
 			       "semantics=native result=EINVAL state=%s would=\"einval=EINVAL freebsd=ENOENT " \
 			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
-			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
-			       i % 1000000, pid, pid % progs, path, st[i % nst + 1], pid % progs,
-			       pid * 2654435761 % 4294967296, int(i / procs) + 1
+			       "exe=\"/usr/bin/prog%d\" where=\"/usr/lib/x86_64-linux-gnu/libprog%d.so.1+0x%x\" " \
+			       "run=%08x seq=%d lost=0\n",
+			       i % 1000000, pid, pid % progs, path, st[i % nst + 1], pid % progs, pid % progs,
+			       4096 + pid % 4096 * 16, pid * 2654435761 % 4294967296, int(i / procs) + 1
 		}
 	}' > "$1"
 }

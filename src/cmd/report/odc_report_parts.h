@@ -107,7 +107,7 @@ struct odc_report {
 	unsigned long long path_key[2];	/* the paths' hash key */
 	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
 	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
-	struct odc_report_set hosts, programs;	/* every host and program seen */
+	struct odc_report_set hosts, programs;	/* every host and program seen, where rows are not them */
 	struct odc_report_set senders;	/* a pair's number, a pid, a run: their numbers index streams */
 	struct odc_report_stream *streams;
 	size_t streams_cap;
@@ -224,6 +224,9 @@ struct odc_count {
  */
 size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
 		      struct odc_count out[6]);
+/* How many programs, and hosts, the report's calls came from. */
+size_t odc_report_programs(const struct odc_report *rep);
+size_t odc_report_hosts(const struct odc_report *rep);
 /* The names of those counts, for a header. */
 size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6]);
 

@@ -48,7 +48,7 @@ static void odc_print_json(const struct odc_report *rep)
 
 	printf("{\"calls\":%ld,\"programs\":%zu,\"hosts\":%zu,\"lost\":%ld,\"claimed\":%ld,"
 	       "\"disowned\":%ld,\"unparsed\":%ld,\"unparsed_at\":[",
-	       rep->records, rep->programs.count, rep->hosts.count, rep->lost, rep->claimed,
+	       rep->records, odc_report_programs(rep), odc_report_hosts(rep), rep->lost, rep->claimed,
 	       rep->disowned, rep->unparsed);
 	for (long i = 0; i < rep->unparsed && i < 10; i++) {
 		printf(i ? "," : "");

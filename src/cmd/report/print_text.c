@@ -158,8 +158,8 @@ static void odc_text_totals(const struct odc_report *rep)
 	char calls[64], programs[64], hosts[64], lines[64];
 
 	printf("%s from %s on %s; %ld lost, %ld claimed\n", odc_plural(rep->records, "call", calls),
-	       odc_plural((long)rep->programs.count, "program", programs),
-	       odc_plural((long)rep->hosts.count, "host", hosts), rep->lost, rep->claimed);
+	       odc_plural((long)odc_report_programs(rep), "program", programs),
+	       odc_plural((long)odc_report_hosts(rep), "host", hosts), rep->lost, rep->claimed);
 	if (rep->unparsed) {
 		int col = printf("%s could not be read: ",
 				 odc_plural(rep->unparsed, "line", lines));

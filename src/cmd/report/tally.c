@@ -58,7 +58,11 @@ static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, si
 	return a_len + 1 + b_len;
 }
 
-/* P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX, then no more. */
+/*
+ * P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX,
+ * then no more. Their hashes grow by half again, not double: a fleet's
+ * tens of thousands of rows each hold some.
+ */
 static void odc_count_path(const struct odc_report *rep, struct odc_report_prog *p, const char *path,
 			   size_t len)
 {
@@ -72,8 +76,11 @@ static void odc_count_path(const struct odc_report *rep, struct odc_report_prog 
 		p->paths_more = true;
 		return;
 	}
-	p->path_hashes = odc_report_room(p->path_hashes, &p->paths_cap, (size_t)p->paths,
-					 sizeof *p->path_hashes);
+	if ((size_t)p->paths == p->paths_cap) {
+		size_t cap = p->paths_cap ? p->paths_cap + (p->paths_cap + 1) / 2 : 4;
+		p->paths_cap = cap < ODC_REPORT_PATHS_MAX ? cap : ODC_REPORT_PATHS_MAX;
+		p->path_hashes = odc_report_grow(p->path_hashes, p->paths_cap * sizeof *p->path_hashes);
+	}
 	p->path_hashes[p->paths++] = h;
 }
 
@@ -104,8 +111,11 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 	}
 	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
 	rep->progs[n].programs += rep->by & ODC_BY_PROGRAM ? added : 1;
-	odc_report_set_add(&rep->hosts, host, host_len, &added);
-	odc_report_set_add(&rep->programs, name, name_len, &added);
+	/* Where the rows are the hosts alone, or the programs alone, their count is the rows'. */
+	if (rep->by != ODC_BY_HOST)
+		odc_report_set_add(&rep->hosts, host, host_len, &added);
+	if (rep->by != ODC_BY_PROGRAM)
+		odc_report_set_add(&rep->programs, name, name_len, &added);
 	return n;
 }
 
