@@ -89,12 +89,25 @@ struct odc_drill;
 #define ODC_SENDER_MAX 24
 
 /*
+ * What the last record's would= added to its row's counts, for its mode,
+ * result and would= (WHY: the first two's lengths, then the three): the
+ * next record most often has the same, and adds the same.
+ */
+struct odc_report_would {
+	char why[320];
+	size_t why_len;
+	unsigned short differ[ODC_MODE_COUNT], made[ODC_MODE_COUNT];
+	unsigned predicted;
+};
+
+/*
  * The last record's pair and sender, which the next is most often from too,
  * and the mode it was made under, which the next most often was too.
  */
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
 	int made_under;
+	struct odc_report_would would;
 	char key[3 * ODC_REPORT_NAME_MAX + 2];
 	char sender[sizeof(size_t) + 2 * (ODC_SENDER_MAX + 1)];	/* the pair, the pid and the run, each ended by a NUL */
 };

@@ -24,6 +24,15 @@ void odc_text_word(struct odc_text *t, const char *word, size_t len);
 void odc_text_line(const char *text);
 
 /*
+ * BEFORE, V in decimal, and where SEP is not empty, SEP and W, at OUT,
+ * NUL-terminated: the length. The tables print a row's figures with it,
+ * not printf, whose parsing of a format costs more than their every digit.
+ */
+size_t odc_text_number(char *out, const char *before, long v, const char *sep, long w);
+/* A blank, then S (LEN bytes) to the right of a column WIDTH wide. */
+void odc_text_cell(const char *s, size_t len, int width);
+
+/*
  * S from column INDENT on; where it does not fit, in pieces of the rest of
  * the line, each ended by a backslash (which no line of figures ends in)
  * and the next begun at INDENT. Where HANGING, the last piece is ended by

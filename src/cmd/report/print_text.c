@@ -18,18 +18,35 @@
 /* A row's key: a host, a program and its script. */
 #define ODC_TEXT_KEY_MAX (3 * ODC_REPORT_NAME_MAX + 3)
 
-/* Row P's key: its program (and script), its host, or HOST:PROGRAM, into OUT. */
+/* S, then SEP where S is not empty, at OUT: past them. */
+static char *odc_text_join(char *out, const char *s, const char *sep)
+{
+	size_t len = strlen(s);
+
+	memcpy(out, s, len);
+	out += len;
+	if (len && sep)
+		*out++ = *sep;
+	return out;
+}
+
+/*
+ * Row P's key: its program (and script), its host, or HOST:PROGRAM, into
+ * OUT (each part shorter than ODC_REPORT_NAME_MAX). Every row's is made
+ * eight times, so without printf.
+ */
 static const char *odc_text_key(const struct odc_report *rep, const struct odc_report_prog *p,
 				char out[ODC_TEXT_KEY_MAX])
 {
-	const char *space = p->script[0] ? " " : "";
+	char *end = out;
 
-	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
-		snprintf(out, ODC_TEXT_KEY_MAX, "%s:%s%s%s", p->host, p->name, space, p->script);
-	else if (rep->by & ODC_BY_HOST)
-		snprintf(out, ODC_TEXT_KEY_MAX, "%s", p->host);
-	else
-		snprintf(out, ODC_TEXT_KEY_MAX, "%s%s%s", p->name, space, p->script);
+	if (rep->by & ODC_BY_HOST)
+		end = odc_text_join(end, p->host, rep->by & ODC_BY_PROGRAM ? ":" : NULL);
+	if (rep->by & ODC_BY_PROGRAM) {
+		end = odc_text_join(end, p->name, p->script[0] ? " " : NULL);
+		end = odc_text_join(end, p->script, NULL);
+	}
+	*end = '\0';
 	return out;
 }
 
@@ -81,8 +98,8 @@ static void odc_text_counts(const struct odc_report *rep)
 		odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++) {
 			char value[24];
-			snprintf(value, sizeof value, "%s%ld", counts[c].more ? ">" : "", counts[c].value);
-			printf(" %*s", odc_count_width(counts[c].name), value);
+			size_t len = odc_text_number(value, counts[c].more ? ">" : "", counts[c].value, "", 0);
+			odc_text_cell(value, len, odc_count_width(counts[c].name));
 		}
 		printf("  ");
 		struct odc_text t = { col + 2, col + 2, 0, false };
@@ -117,9 +134,9 @@ static void odc_text_modes(const struct odc_report *rep)
 		odc_text_key_column(odc_text_key(rep, p, key));
 		ODC_FOR_EACH_MODE(m) {
 			char cell[48] = "-";
-			if (odc_predicted(p, m))
-				snprintf(cell, sizeof cell, "%ld/%ld", p->differ[m], p->made[m]);
-			printf(" %*s", odc_mode_width(m), cell);
+			size_t len = odc_predicted(p, m) ? odc_text_number(cell, "", p->differ[m], "/",
+									   p->made[m]) : 1;
+			odc_text_cell(cell, len, odc_mode_width(m));
 		}
 		putchar('\n');
 	}

@@ -152,11 +152,11 @@ static bool odc_is(const char *s, size_t len, const char *word)
 
 /*
  * would= as "MODE=OUTCOME[+made] ...", each mode against the result the call
- * got. The mode the call was made under changes nothing for it: what that
- * mode makes, the call has made already.
+ * got, into W. The mode the call was made under changes nothing for it:
+ * what that mode makes, the call has made already.
  */
-static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
-			    const struct odc_record *r)
+static void odc_would_counts(struct odc_report *rep, const struct odc_record *r,
+			     struct odc_report_would *p)
 {
 	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
 	const char *s = r->would, *end = r->would + r->would_len;
@@ -179,6 +179,34 @@ static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
 		p->made[w.mode] += w.made && w.mode != made_under;
 		p->predicted |= 1u << w.mode;
 	}
+}
+
+/* R's would= counted in P: as the last record's was, where R's mode, result and would= are its. */
+static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
+			    const struct odc_record *r)
+{
+	struct odc_report_would *last = &rep->last.would;
+	char why[sizeof last->why];
+	size_t len = 2 + r->semantics_len + r->result_len + r->would_len;
+	bool kept = len <= sizeof why && r->semantics_len < 256 && r->result_len < 256;
+
+	if (kept) {	/* the lengths of the mode and the result, then the three */
+		why[0] = (char)r->semantics_len;
+		why[1] = (char)r->result_len;
+		memcpy(why + 2, r->semantics ? r->semantics : "", r->semantics_len);
+		memcpy(why + 2 + r->semantics_len, r->result, r->result_len);
+		memcpy(why + len - r->would_len, r->would, r->would_len);
+	}
+	if (!kept || len != last->why_len || memcmp(why, last->why, len)) {
+		*last = (struct odc_report_would){ .why_len = kept ? len : 0 };
+		odc_would_counts(rep, r, last);
+		memcpy(last->why, why, last->why_len);
+	}
+	ODC_FOR_EACH_MODE(m) {
+		p->differ[m] += last->differ[m];
+		p->made[m] += last->made[m];
+	}
+	p->predicted |= last->predicted;
 }
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)

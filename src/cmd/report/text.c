@@ -34,6 +34,41 @@ void odc_text_line(const char *text)
 	putchar('\n');
 }
 
+size_t odc_text_number(char *out, const char *before, long v, const char *sep, long w)
+{
+	char *at = out;
+
+	for (; *before; before++)
+		*at++ = *before;
+	for (int i = 0; i < 1 + (*sep != '\0'); i++) {
+		char digits[24];
+		size_t n = 0;
+		unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+		if (v < 0)
+			*at++ = '-';
+		do
+			digits[n++] = (char)('0' + u % 10);
+		while (u /= 10);
+		while (n)
+			*at++ = digits[--n];
+		if (i == 0 && *sep)
+			*at++ = *sep;
+		v = w;
+	}
+	*at = '\0';
+	return (size_t)(at - out);
+}
+
+void odc_text_cell(const char *s, size_t len, int width)
+{
+	static const char blanks[] = "                                ";
+	int pad = 1 + (width > (int)len ? width - (int)len : 0);
+
+	for (; pad > 0; pad -= (int)sizeof blanks - 1)
+		fwrite(blanks, 1, pad < (int)sizeof blanks - 1 ? (size_t)pad : sizeof blanks - 1, stdout);
+	fwrite(s, 1, len, stdout);
+}
+
 void odc_text_item(int indent, const char *s, bool hanging)
 {
 	size_t len = strlen(s), piece = (size_t)(ODC_TEXT_WIDTH - 1 - indent);
