@@ -193,3 +193,32 @@ print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], 
 	assert_line --index 4 "        1  /usr/bin/python3.11+0x1a2b3c"
 	assert_line --index 6 "        1  /home/ann/project/cache"
 }
+
+# readme_block TEXT: the first fenced block of the README after the line that holds TEXT.
+readme_block() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside' "$ROOT/README.md"
+}
+
+@test "the README's drill-down is what report prints for the calls it describes" {
+	mkdir tools data
+	pyscript tools/build.py cache cache data
+	pyscript tools/gen.py cache
+	"$ODCREAT" -m einval -l survey.log python3 tools/build.py
+	"$ODCREAT" -m einval -l survey.log python3 tools/gen.py
+	local py want site
+	py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
+	want=$(readme_block '`cache` once:')
+	[ -n "$want" ] || fail "no drill-down in the README"
+	site=$(grep -o ' where="[^"]*"' survey.log | sort -u)
+	[ "$(wc -l <<< "$site")" = 1 ] || fail "more than one call site: $site"
+	site=${site#* where=\"}
+	# This machine's python3 and its code's offset stand for the README's; a kernel
+	# whose own meaning is another's predicts another native answer.
+	run "$ODCREAT" report --program="${py##*/}" survey.log
+	assert_success
+	run sed -e "s|$PWD|/home/ann/project|g; s|${site%\"}|/usr/bin/python3.11+0x2680d3|; s|^$py:|/usr/bin/python3.11:|" \
+		-e 's/native [A-Za-z+]*$/native EINVAL/' <<< "$output"
+	assert_output "$want"
+}

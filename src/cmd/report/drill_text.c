@@ -41,7 +41,10 @@ static void odc_drill_where(const char *site)
 	struct odc_text t = { ODC_ITEM_COLUMN, ODC_ITEM_COLUMN, 1, false };
 
 	odc_resolve(site, &r);
-	if (r.why)
+	if (r.why && r.function[0])
+		snprintf(text, sizeof text, "not resolved: %s (the symbol before it: %s, maybe another "
+			 "function's)", r.why, r.function);
+	else if (r.why)
 		snprintf(text, sizeof text, "not resolved: %s", r.why);
 	else
 		snprintf(text, sizeof text, "%s at %s", r.function, r.source);

@@ -58,7 +58,8 @@ void odc_drill_print_text(const struct odc_drill *d);
 
 /*
  * Where --resolve finds a call site in its module's code (resolve.c): the
- * function and the source file and line, or why not.
+ * function and the source file and line, or why not (then FUNCTION, where
+ * not empty, is only the symbol before it).
  */
 struct odc_resolved {
 	char function[256], source[512];

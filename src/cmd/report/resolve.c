@@ -139,6 +139,7 @@ void odc_resolve(const char *site, struct odc_resolved *out)
 	char path[PATH_MAX], text[2048], *end;
 	struct stat st;
 
+	out->function[0] = out->source[0] = '\0';
 	out->why = "no offset in a file: not a file's code";
 	for (const char *p = plus; p; p = strstr(p + 1, "+0x"))
 		plus = p;
@@ -159,11 +160,15 @@ void odc_resolve(const char *site, struct odc_resolved *out)
 		char *source = strchr(text, '\n') + 1;
 		source[strcspn(source, "\n")] = '\0';
 		text[strcspn(text, "\n")] = '\0';
-		if (strcmp(text, "??") == 0)
-			out->why = "no symbol for it: the module has no debug information here";
-		else if (strncmp(source, "??", 2) == 0)
-			source = "no line: the module has no debug information here";
-		odc_report_canon(out->function, sizeof out->function, text, strlen(text), false);
+		/*
+		 * Without debug information addr2line names the symbol before the
+		 * address, which in a stripped module is the last exported one:
+		 * another function, as likely as not.
+		 */
+		if (strncmp(source, "??", 2) == 0)
+			out->why = "no debug information for the module here";
+		size_t len = strcmp(text, "??") ? strlen(text) : 0;
+		odc_report_canon(out->function, sizeof out->function, text, len, false);
 		odc_report_canon(out->source, sizeof out->source, source, strlen(source), false);
 	} else if (!out->why) {
 		out->why = why;
