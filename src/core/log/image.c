@@ -16,15 +16,33 @@
 static struct odc_log_image odc_image;
 static int odc_image_state;	/* 0 unread, 1 being read, 2 read */
 
-static void odc_image_read(struct odc_log_image *to)
+/*
+ * The executable into TO, and its last name into BASE: its frame, which
+ * holds a whole path, is gone before the script is read.
+ */
+__attribute__((noinline)) static size_t odc_image_exe(struct odc_log_image *to,
+						      char base[NAME_MAX + 1])
 {
 	char path[PATH_MAX];
 	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", path, sizeof path - 1);
+	size_t len = n > 0 ? (size_t)n : 0, at = len;
 
-	path[n > 0 ? n : 0] = '\0';
+	path[len] = '\0';
 	odc_line_start(&to->exe);
 	odc_put_escaped_within(&to->exe, path, sizeof path, ODC_EXE_ROOM);
-	to->script_len = odc_script_read(path, n > 0 ? (size_t)n : 0, to->script);
+	while (at > 0 && path[at - 1] != '/')
+		at--;
+	len = len - at <= NAME_MAX ? len - at : 0;
+	odc_copy(base, path + at, len);
+	return len;
+}
+
+static void odc_image_read(struct odc_log_image *to)
+{
+	char base[NAME_MAX + 1];
+	size_t len = odc_image_exe(to, base);
+
+	to->script_len = odc_script_read(base, len, to->script);
 }
 
 /* This image's, read into OWN while another thread or an interrupted caller is reading it. */

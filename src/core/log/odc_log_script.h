@@ -6,18 +6,17 @@
 #ifndef ODC_LOG_SCRIPT_H
 #define ODC_LOG_SCRIPT_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 /* The most of a script's name a line holds, escaped. */
 #define ODC_SCRIPT_ROOM 256
 
 /*
- * Where the executable EXE (its path, LEN bytes) is an interpreter, the
- * script this process runs, escaped, into OUT (ODC_SCRIPT_ROOM bytes): its
- * length, 0 where there is none. Reads /proc/self/cmdline; never keeps or
- * returns any argument but the script's.
+ * Where the executable whose last name is BASE (LEN bytes) is an
+ * interpreter, the script this process runs, escaped, into OUT
+ * (ODC_SCRIPT_ROOM bytes): its length, 0 where there is none. Reads
+ * /proc/self/cmdline; never keeps or returns any argument but the script's.
  */
-size_t odc_script_read(const char *exe, size_t len, char out[ODC_SCRIPT_ROOM]);
+size_t odc_script_read(const char *base, size_t len, char out[ODC_SCRIPT_ROOM]);
 
 #endif

@@ -167,13 +167,9 @@ static const char *odc_script_arg(const struct odc_interpreter *in, struct odc_a
 	return NULL;
 }
 
-size_t odc_script_read(const char *exe, size_t len, char out[ODC_SCRIPT_ROOM])
+size_t odc_script_read(const char *base, size_t len, char out[ODC_SCRIPT_ROOM])
 {
-	size_t base = len;
-
-	while (base > 0 && exe[base - 1] != '/')
-		base--;
-	const struct odc_interpreter *in = odc_interpreter_of(exe + base, len - base);
+	const struct odc_interpreter *in = odc_interpreter_of(base, len);
 	if (!in)
 		return 0;
 	struct odc_args a = { .fd = -1 };
