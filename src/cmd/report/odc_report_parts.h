@@ -183,6 +183,8 @@ void odc_report_free(struct odc_report *rep);
 
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r);
+/* R's would= counted in its row P (src/cmd/report/would.c). */
+void odc_report_would(struct odc_report *rep, struct odc_report_prog *p, const struct odc_record *r);
 /* R's line counted in its run, of a process of PAIR (src/cmd/report/runs.c). */
 void odc_report_run(struct odc_report *rep, const struct odc_record *r, size_t pair);
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
