@@ -122,3 +122,19 @@ function_at() {
 	run cat log
 	[[ $output != *" script="* ]] || fail "$output"
 }
+
+@test "where=: a signal handler's call that interrupts a logged call, a vfork child's and threads' after fork each name their own code" {
+	needs_root "a log directory, which keeps no descriptor open for odc_stress to count"
+	local stress
+	stress=$(readlink -f "$BUILD/tests/odc_stress")
+	mkdir -m 700 logdir
+	for what in "signal 500" vfork "fork-threads 4"; do
+		rm -f logdir/0.log
+		# shellcheck disable=SC2086
+		ODCREAT_LOG=$PWD/logdir/ shim einval "$BUILD/tests/odc_stress" $what > /dev/null
+		run grep -vc " where=\"$stress+0x[0-9a-f]*\" " logdir/0.log
+		assert_output 0
+		[ "$(wc -l < logdir/0.log)" -gt 0 ] || fail "$what: no line"
+		rm -rf from-*
+	done
+}
