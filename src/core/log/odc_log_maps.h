@@ -15,6 +15,9 @@ struct odc_mapping {
 	uintptr_t start, end;
 	unsigned long long pgoff;
 	bool image;		/* the program's own executable's: mapped while the image runs */
+	bool known;		/* the loader knew its object: OBJECT's mapping, of the name hashed NAME */
+	uintptr_t object;
+	uint64_t name;
 	struct odc_where where;
 };
 

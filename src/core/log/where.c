@@ -10,14 +10,17 @@
  * reads the maps itself, and a writer that meets another leaves the slot
  * alone, so that nothing ever waits. The program's own executable is
  * mapped for as long as the image runs; any other file may be unmapped
- * (dlclose) and another mapped in its place, so the kernel is asked again,
- * with one readlink of /proc/self/map_files/START-END, before the slot's
- * mapping of it is believed.
+ * (dlclose) and another mapped in its place, so the slot's mapping is
+ * believed only where the loader still has the same object there, by the
+ * same name (glibc's _dl_find_object, without a lock or a system call),
+ * or else where the kernel says so: one readlink of
+ * /proc/self/map_files/START-END.
  */
 #include <fcntl.h>
 #include <stdint.h>
 
 #include "odc_fs.h"
+#include "odc_libc.h"
 #include "odc_line.h"
 #include "odc_log_maps.h"
 #include "odc_log_where.h"
@@ -103,14 +106,29 @@ static bool odc_still_mapped(const struct odc_mapping *m)
 	return true;
 }
 
+/* Whether the slot's mapping M still holds the code at CALLER. */
+static bool odc_still_there(const struct odc_mapping *m, const void *caller)
+{
+	uintptr_t object;
+	uint64_t name;
+
+	if (m->image)
+		return true;
+	if (m->known)
+		return odc_libc_object(caller, &object, &name) == 0 && object == m->object &&
+		       name == m->name;
+	return odc_still_mapped(m);
+}
+
 bool odc_where_find(const void *caller, struct odc_where *w)
 {
 	uintptr_t at = (uintptr_t)caller;
 	struct odc_mapping m;
 
-	if (!odc_slot_get(&m) || at < m.start || at >= m.end || (!m.image && !odc_still_mapped(&m))) {
+	if (!odc_slot_get(&m) || at < m.start || at >= m.end || !odc_still_there(&m, caller)) {
 		if (!odc_maps_find(at, &m))
 			return false;
+		m.known = !m.image && odc_libc_object(caller, &m.object, &m.name) == 0;
 		if (m.where.file)
 			odc_slot_put(&m);
 	}
