@@ -143,6 +143,6 @@ void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
 	}
 	odc_drill_count(&p->scripts, r->script, r->script_len);
 	odc_drill_count(&p->sites, r->where, r->where_len);
-	char key[2 * ODC_REPORT_NAME_MAX + 64 + ODC_MODE_COUNT * 32];
+	char key[2 * ODC_REPORT_NAME_MAX + 128 + ODC_MODE_COUNT * 32];	/* see odc_drill_case_key */
 	odc_top_add(&p->names, key, odc_drill_case_key(key, r));
 }

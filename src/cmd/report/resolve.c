@@ -64,8 +64,11 @@ static void odc_addr2line_exec(int module, int out, const struct stat *owner, co
 	const char *path = getenv("PATH");
 	char dirs[4096], exe[PATH_MAX];
 
-	if (null < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 || dup2(out, 1) < 0 ||
-	    (module == 3 ? fcntl(3, F_SETFD, 0) : dup2(module, 3)) < 0)
+	/* Out of the way first: report may have been started with 0, 1 or 2 closed. */
+	module = fcntl(module, F_DUPFD, 10);
+	out = fcntl(out, F_DUPFD, 10);
+	if (null < 0 || module < 0 || out < 0 || dup2(null, 0) < 0 || dup2(null, 2) < 0 ||
+	    dup2(out, 1) < 0 || dup2(module, 3) < 0)
 		_exit(127);
 	syscall(SYS_close_range, 4, ~0U, 0);
 	if (geteuid() == 0 && (setgroups(0, NULL) || setgid(owner->st_gid) || setuid(owner->st_uid)))
