@@ -64,7 +64,8 @@ SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
 	       $(BUILD)/tests/glob_test \
-	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so
+	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
+	       $(BUILD)/tests/odc_site
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
@@ -177,6 +178,14 @@ $(BUILD)/tests/libodc_openat2.so: tests/odc_openat2.c Makefile
 $(BUILD)/tests/libempty.so: bench/empty.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
+
+# The pair's call made by a program and by a library of its own (tests/site.bats), with debug information.
+$(BUILD)/tests/libodc_site.so: tests/odc_site.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -g -fPIC -shared -o $@ $<
+
+$(BUILD)/tests/odc_site: tests/odc_site_main.c $(BUILD)/tests/libodc_site.so
+	$(CC) $(TEST_CFLAGS) -g -o $@ $< -L$(BUILD)/tests -lodc_site -ldl -lpthread -Wl,-rpath,'$$ORIGIN'
 
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c

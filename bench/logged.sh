@@ -40,6 +40,10 @@ logged_time_one() {	# LOG DIR [DAEMON]
 }
 
 # Wall clock of a logged call to each destination, against the bare call (the kernel's EINVAL).
+# The targets are ratios: issue 46 set 8 us (20 us for the journal) where the
+# bare call cost 150 ns, and a system call's cost differs from machine to
+# machine and from day to day, so only the ratio carries.
+LOGGED_BARE_NS=150
 logged_time() {
 	local w=$ROOT/$WORK/logtime base row label log daemon ns target
 	rm -rf "$w" && mkdir -p "$w/daemon" && install -d -m 1733 "$w/dir"
@@ -51,8 +55,10 @@ logged_time() {
 		   "syslog (an rsyslogd of its own)|syslog|rsyslog|"; do
 		IFS='|' read -r label log daemon target <<<"$row"
 		ns=$(logged_time_one "$log" "$w" "$daemon")
-		printf "    %-34s %9.0f ns  %6.0fx the bare call  %s\n" "$label" "$ns" "$(calc "%.1f" "$ns / $base")" \
-			"${target:+target $((target / 1000)) us: $(awk "BEGIN { print ($ns <= $target) ? \"met\" : \"NOT MET\" }")}"
+		local ratio
+		ratio=$(calc "%.1f" "$ns / $base")
+		printf "    %-34s %9.0f ns  %6.0fx the bare call  %s\n" "$label" "$ns" "$ratio" \
+			"${target:+target $(calc "%.0f" "$target / $LOGGED_BARE_NS")x ($((target / 1000)) us against $LOGGED_BARE_NS ns): $(awk "BEGIN { print ($ratio <= $target / $LOGGED_BARE_NS) ? \"met\" : \"NOT MET\" }")}"
 	done
 	echo "  raw: ODCREAT_LOG=LOG ODCREAT_MODE=einval LD_PRELOAD=$LIB $B/combo loop N DIR/p (a daemon: under tests/logd.sh)"
 	rm -rf "$w"

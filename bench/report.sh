@@ -1,14 +1,16 @@
-# bench/report.sh, sourced by bench/run.sh. Section 6: odcreat report over two logs of a million lines.
+# bench/report.sh, sourced by bench/run.sh. Section 6: odcreat report over a machine's log and a fleet's.
 
 # --- 6. odcreat report ------------------------------------------------------
 
 REPORT_LINES=${BENCH_REPORT_LINES:-1000000}
+# The fleet's log, as issue 46 sets its target: 2,000,000 lines in at most 2 s and 64 MB.
+FLEET_LINES=${BENCH_REPORT_FLEET_LINES:-2000000}
 
 # A log as the library writes it, of PROCESSES processes of PROGRAMS
 # programs, each numbering its lines in one run, and PATHS distinct paths
 # (0: every path distinct), with STATES (a list) in turn.
-report_log() {	# FILE PROCESSES PROGRAMS PATHS STATES
-	awk -v n="$REPORT_LINES" -v procs="$2" -v progs="$3" -v paths="$4" -v states="$5" 'BEGIN {
+report_log() {	# FILE PROCESSES PROGRAMS PATHS STATES [LINES]
+	awk -v n="${6:-$REPORT_LINES}" -v procs="$2" -v progs="$3" -v paths="$4" -v states="$5" 'BEGIN {
 		nst = split(states, st, " ")
 		for (i = 0; i < n; i++) {
 			pid = 1000 + i % procs
@@ -17,9 +19,10 @@ report_log() {	# FILE PROCESSES PROGRAMS PATHS STATES
 			       "path=\"%s\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 " \
 			       "semantics=native result=EINVAL state=%s would=\"einval=EINVAL freebsd=ENOENT " \
 			       "mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made\" uid=0 " \
-			       "exe=\"/usr/bin/prog%d\" run=%08x seq=%d lost=0\n",
-			       i % 1000000, pid, pid % progs, path, st[i % nst + 1], pid % progs,
-			       pid * 2654435761 % 4294967296, int(i / procs) + 1
+			       "exe=\"/usr/bin/prog%d\" where=\"/usr/lib/x86_64-linux-gnu/libprog%d.so.1+0x%x\" " \
+			       "run=%08x seq=%d lost=0\n",
+			       i % 1000000, pid, pid % progs, path, st[i % nst + 1], pid % progs, pid % progs,
+			       4096 + pid % 4096 * 16, pid * 2654435761 % 4294967296, int(i / procs) + 1
 		}
 	}' > "$1"
 }
@@ -46,14 +49,15 @@ report_median() {
 	printf '%s\n' "${runs[@]}" | sort -n | sed -n 3p
 }
 
-# One log: odcreat report's median time and memory, against reading the same file (wc -l).
-report_one() {	# LOG WHAT
+# One log of LINES lines: odcreat report's median time and memory, against reading the same file (wc -l).
+report_one() {	# LOG WHAT LINES
 	local got base
 	got=$(report_median "$ODCREAT" report "$1")
 	base=$(report_median wc -l "$1")
-	echo "  $2 ($(du -h "$1" | cut -f1)): median ${got% *} s of 5, $(calc "%.2f" "${got% *} * 1000000 / $REPORT_LINES") us a line," \
+	echo "  $2 ($(du -h "$1" | cut -f1)): median ${got% *} s of 5, $(calc "%.2f" "${got% *} * 1000000 / $3") us a line," \
 		"$(calc "%.0f" "${got#* } / 1024") MB held; $(calc "%.1f" "${got% *} / (${base% *} + 0.005)")x reading it (wc -l: ${base% *} s)"
 	REPORT_SECONDS=${got% *}
+	REPORT_MB=$(calc "%.0f" "${got#* } / 1024")
 }
 
 report_bench() {
@@ -62,19 +66,23 @@ report_bench() {
 	[ -s "$log" ] && [ "$(wc -l < "$log")" -eq "$REPORT_LINES" ] ||
 		report_log "$log" 977 200 50000 "missing dir file link-dir link-file dangling other error"
 	# A fleet's: 100,000 processes of 50,000 programs, every path distinct.
-	[ -s "$fleet" ] && [ "$(wc -l < "$fleet")" -eq "$REPORT_LINES" ] || report_log "$fleet" 100000 50000 0 missing
+	[ -s "$fleet" ] && [ "$(wc -l < "$fleet")" -eq "$FLEET_LINES" ] ||
+		report_log "$fleet" 100000 50000 0 missing "$FLEET_LINES"
 	echo
-	echo "6. odcreat report over logs of $REPORT_LINES lines, wall seconds (/usr/bin/time)   $RUN report"
-	report_one "$log" "200 programs, 977 processes, 50,000 paths"
+	echo "6. odcreat report over logs of $REPORT_LINES and $FLEET_LINES lines, wall seconds (/usr/bin/time)   $RUN report"
+	report_one "$log" "200 programs, 977 processes, 50,000 paths" "$REPORT_LINES"
 	local median=$REPORT_SECONDS
-	report_one "$fleet" "a fleet: 50,000 programs, 100,000 processes, every path distinct"
-	local fleet_us
-	fleet_us=$(calc "%.2f" "$REPORT_SECONDS * 1000000 / $REPORT_LINES")
+	report_one "$fleet" "a fleet: 50,000 programs, 100,000 processes, every path distinct" "$FLEET_LINES"
 	echo "  raw: /usr/bin/time -f '%e %M' $ODCREAT report $log"
 	report_instructions "$log"
-	if awk "BEGIN { exit !($median < 1.0 && $fleet_us <= 1.0) }"; then
-		echo "  target: under 1 s for a million lines, and 1 us a line on the fleet's: met"
+	if awk "BEGIN { exit !($median < 1.0) }"; then
+		echo "  target: under 1 s for a million lines: met"
 	else
-		echo "  target: under 1 s for a million lines, and 1 us a line on the fleet's: NOT MET"
+		echo "  target: under 1 s for a million lines: NOT MET"
+	fi
+	if awk "BEGIN { exit !($REPORT_SECONDS <= 2.0 && $REPORT_MB <= 64) }"; then
+		echo "  target: the fleet's $FLEET_LINES lines in at most 2 s and 64 MB: met"
+	else
+		echo "  target: the fleet's $FLEET_LINES lines in at most 2 s and 64 MB: NOT MET"
 	fi
 }

@@ -9,7 +9,7 @@
 #   bash bench/run.sh slow [MODE...]        system calls of the combined call, strace
 #   bash bench/run.sh time                  one einval call against the kernel's EINVAL
 #   bash bench/run.sh seccomp [tar|spawn|true|calls]  odcreat --seccomp: wall clock; round trips against the floor
-#   bash bench/run.sh report                odcreat report over a log of a million lines
+#   bash bench/run.sh report                odcreat report over a machine's log and a fleet's
 #   bash bench/run.sh logged                a logged call, callgrind
 #   bash bench/run.sh watch                 odcreat --watch: what calls cost with it (root; bench/watch.sh)
 #
@@ -24,7 +24,7 @@
 # (where the tar is extracted; default /dev/shm, a tmpfs, else TMPDIR or /tmp);
 # section 5's round trips: BENCH_SECCOMP_LOOP (calls per batch, 10000),
 # BENCH_SECCOMP_ROUNDS (3), BENCH_SECCOMP_THREADS (64), BENCH_SECCOMP_THREAD_CALLS (300 each), BENCH_PIECES_N (2000, each piece of a logged call);
-# BENCH_REPORT_LINES (the log odcreat report reads, 1000000).
+# BENCH_REPORT_LINES (the machine's log odcreat report reads, 1000000), BENCH_REPORT_FLEET_LINES (the fleet's, 2000000).
 set -eu -o pipefail
 export LC_ALL=C
 

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The longest line, its newline included: the longest the log writes,
@@ -32,7 +33,67 @@ void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n);
 /* The newline, which always fits. */
 void odc_line_end(struct odc_line *l);
 
-void odc_put_bytes(struct odc_line *l, const char *s, size_t n);
+/* How many bytes the line still holds before it is cut short ("...\n" always fits). */
+static inline size_t odc_line_room(const struct odc_line *l)
+{
+	return l->cut ? 0 : sizeof l->text - 4 - l->len;
+}
+
+/*
+ * A loop, not memcpy: libc's memcpy would be the library's only import of
+ * its symbol version, and each version costs every process a check at
+ * start-up. A word at a time (a fixed-size __builtin_memcpy is a load and
+ * a store, never a call); what is left, a word that ends where the bytes
+ * do, read before anything is written, so that a copy downwards over
+ * itself (odc_line_move) stays whole. A line's pieces are short, so
+ * fewer than 8 bytes are two overlapping halves, not a loop.
+ */
+#define ODC_COPY_ENDS(type, to, from, n)                                \
+	do {                                                            \
+		type head_, tail_;                                      \
+		__builtin_memcpy(&head_, (from), sizeof head_);         \
+		__builtin_memcpy(&tail_, (from) + (n) - sizeof tail_, sizeof tail_); \
+		__builtin_memcpy((to), &head_, sizeof head_);           \
+		__builtin_memcpy((to) + (n) - sizeof tail_, &tail_, sizeof tail_); \
+	} while (0)
+
+static inline void odc_copy(char *to, const char *from, size_t n)
+{
+	if (n < sizeof(uint64_t)) {
+		if (n >= sizeof(uint32_t))
+			ODC_COPY_ENDS(uint32_t, to, from, n);
+		else if (n >= sizeof(uint16_t))
+			ODC_COPY_ENDS(uint16_t, to, from, n);
+		else if (n)
+			*to = *from;
+		return;
+	}
+	uint64_t last;
+	__builtin_memcpy(&last, from + n - sizeof last, sizeof last);
+	for (size_t i = 0; i + sizeof last < n; i += sizeof last) {
+		uint64_t word;
+		__builtin_memcpy(&word, from + i, sizeof word);
+		__builtin_memcpy(to + i, &word, sizeof word);
+	}
+	__builtin_memcpy(to + n - sizeof last, &last, sizeof last);
+}
+
+/* The same as odc_put_bytes, where the bytes may not fit. */
+void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n);
+
+/*
+ * Inline, as odc_copy is: a line is some sixty short pieces, most of them
+ * literals, whose copies are then a load and a store or two.
+ */
+static inline void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
+{
+	if (__builtin_expect(n > odc_line_room(l), 0)) {
+		odc_put_bytes_cut(l, s, n);
+		return;
+	}
+	odc_copy(l->text + l->len, s, n);
+	l->len += n;
+}
 
 /*
  * A macro, so that a literal's length is known when it is compiled: most
@@ -65,11 +126,6 @@ void odc_put_escaped(struct odc_line *l, const char *s, size_t max);
  */
 void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room);
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room);
-/* How many bytes the line still holds before it is cut short. */
-size_t odc_line_room(const struct odc_line *l);
-
-/* N bytes FROM to TO, which do not overlap. */
-void odc_copy(char *to, const char *from, size_t n);
 
 /* V in decimal at OUT, which holds 21 bytes: the digits' count. No NUL. */
 size_t odc_format_uint(char *out, unsigned long long v);

@@ -42,6 +42,7 @@ struct odc_log_entry {
 	const struct odc_found *found;	/* what the name held before the call, from odc_log_before */
 	int dir_fd;		/* when pid is not 0: the call's directory here, or -1 */
 	const struct odc_log_seen *seen;	/* from odcreat-watch: uid=, exe= and dir= are the caller's */
+	const void *caller;	/* where pid is 0: the return address of the function the program called, or NULL */
 };
 
 /*

@@ -44,6 +44,6 @@ long long odc_log_dir_name_uid(const char *name);
  * holds, or else to this image's private name for EUID: whether it was
  * written.
  */
-bool odc_log_dir_send(const char *dir, const struct odc_line *l);
+bool odc_log_dir_send(const char *dir, const struct odc_line *l, uid_t euid);
 
 #endif

@@ -29,6 +29,8 @@
 	X(DIR, "dir", "ODCREAT_DIR", true)                 \
 	X(UID, "uid", "ODCREAT_UID", false)                \
 	X(EXE, "exe", "ODCREAT_EXE", true)                 \
+	X(SCRIPT, "script", "ODCREAT_SCRIPT", true)        \
+	X(WHERE, "where", "ODCREAT_WHERE", true)           \
 	X(RUN, "run", "ODCREAT_RUN", false)                \
 	X(SEQ, "seq", "ODCREAT_SEQ", false)                \
 	X(LOST, "lost", "ODCREAT_LOST", false)             \

@@ -62,8 +62,10 @@ expect() {
 check_bad() {
 	local runner=$1 program=$2 entry=$3 which=$4 mode kind flags want got failed=0 calls=0
 	local log="$BATS_TEST_TMPDIR/odcreat.log" lines self_tail=
-	# What the library says of itself; the supervisor's lines, for another process, have none of it.
-	[ "$runner" = seccomp ] || self_tail=' uid=[0-9]* exe="[^"]*" run=[0-9a-f]\{8\} seq=[0-9]* lost=[0-9]*'
+	# What the library says of itself, and that the program's own code made the call; the
+	# supervisor's lines, for another process, have none of it.
+	[ "$runner" = seccomp ] ||
+		self_tail=' uid=[0-9]* exe="[^"]*" where="[^"]*/odc_call+0x[0-9a-f]*" run=[0-9a-f]\{8\} seq=[0-9]* lost=[0-9]*'
 	: > "$log"
 	for mode in $MODES native; do
 		for kind in $KINDS; do
@@ -152,7 +154,7 @@ check_bad_all() {
 	ODCREAT_LOG=$BATS_TEST_TMPDIR/log run shim einval "$ODC_CALL" open "$long" creat,directory
 	assert_output "EINVAL -"
 	run cat "$BATS_TEST_TMPDIR/log"
-	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*" dir="[^"]*" uid=[0-9]+ exe="[^"]*" run=[0-9a-f]{8} seq=[0-9]+ lost=[0-9]+$'
+	assert_output --regexp ' path="x{1500,}\\\.\.\." flags=O_RDONLY\|O_CREAT\|O_DIRECTORY .* result=EINVAL state=error would="[^"]*" dir="[^"]*" uid=[0-9]+ exe="[^"]*" where="[^"]*" run=[0-9a-f]{8} seq=[0-9]+ lost=[0-9]+$'
 }
 
 @test "open_how checked as the kernel checks it, in every mode, library and --seccomp" {

@@ -15,7 +15,7 @@ setup() {
 }
 
 # One audit line, field by field.
-LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)( state=[a-z-]+ would="[a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?( [a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?){4,5}")?( dir="[^"]*")? uid=[0-9]+ exe="[^"]*" run=[0-9a-f]{8} seq=[1-9][0-9]* lost=[0-9]+$'
+LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=[0-9]+ prog="[^"]*" call=[a-z0-9_()A-Z]+ dirfd=(AT_FDCWD|[0-9]+) path="[^"]*" flags=O_[A-Z_|0-9]+ mode=0[0-7]+( resolve=[A-Z_|]+)? semantics=[a-z0-9.-]+ result=([0-9]+|E[A-Z]+)( state=[a-z-]+ would="[a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?( [a-z0-9.-]+=(fd|E[A-Z]+)(\+made)?){4,5}")?( dir="[^"]*")? uid=[0-9]+ exe="[^"]*"( script="[^"]*")?( where="[^"]*")? run=[0-9a-f]{8} seq=[1-9][0-9]* lost=[0-9]+$'
 
 @test "--help and -h print the usage and exit 0" {
 	for opt in --help -h; do

@@ -33,7 +33,7 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 		'$ODCREAT' --seccomp -m mkdir -l syslog '$STATIC' openat sec creat,directory"
 	run cat "$D/out"
 	assert_equal "${#lines[@]}" 3
-	assert_line --index 0 --regexp "^app=odcreat procid=[0-9]+ facility=user severity=info msg=.* prog=\"odc_call\" call=openat .* path=\"lib\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE dir=\"$(pwd -P)\" uid=0 exe=\"$ODC_CALL_EXE\" run=[0-9a-f]{8} seq=1 lost=0\$"
+	assert_line --index 0 --regexp "^app=odcreat procid=[0-9]+ facility=user severity=info msg=.* prog=\"odc_call\" call=openat .* path=\"lib\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE dir=\"$(pwd -P)\" uid=0 exe=\"$ODC_CALL_EXE\" where=\"$ODC_CALL_EXE\+0x[0-9a-f]+\" run=[0-9a-f]{8} seq=1 lost=0\$"
 	assert_line --index 1 --regexp "^app=odcreat procid=[0-9]+ facility=local3 severity=info msg=.* path=\"fac\" .* semantics=einval result=EINVAL state=missing"
 	assert_line --index 2 --regexp "^app=odcreat procid=[0-9]+ facility=user .* prog=\"odc_call_static\" call=SYS_openat .* path=\"sec\" .* semantics=mkdir result=[0-9]+ state=missing $WOULD_RE dir=\"$(pwd -P)\"\$"
 	# The procid is the caller's, also when the supervisor sends it.
@@ -60,11 +60,9 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 }
 
 @test "journal: the native protocol's fields, for journalctl ODCREAT_STATE=missing, with journald's trusted _EXE and _UID" {
+	printf 'import os, time\nos.open("py", os.O_CREAT | os.O_DIRECTORY)\ntime.sleep(0.5)\n' > py.py
 	logd journald "$D" bash -c "
-		ODCREAT_LOG=journal ODCREAT_MODE=legacy LD_PRELOAD='$SHIM' python3 -c '
-import os, time
-os.open(\"py\", os.O_CREAT | os.O_DIRECTORY)
-time.sleep(0.5)'
+		ODCREAT_LOG=journal ODCREAT_MODE=legacy LD_PRELOAD='$SHIM' python3 py.py
 		'$ODCREAT' --seccomp -m mkdir -l journal '$STATIC' openat sec creat,directory
 		logd_flush
 		journalctl -D /run/log/journal ODCREAT_STATE=missing -o cat > '$D/matched'
@@ -83,6 +81,9 @@ time.sleep(0.5)'
 	grep -q '^ODCREAT_RESULT=[0-9][0-9]*$' <<< "$entry" || fail "no descriptor in: $entry"
 	grep -q '^ODCREAT_RUN=[0-9a-f]\{8\}$' <<< "$entry" || fail "no run in: $entry"
 	grep -q '^_EXE=/.*/python3' <<< "$entry" || fail "no _EXE in: $entry"
+	# The script, and the module and offset of the code that called.
+	grep -qx 'ODCREAT_SCRIPT=py.py' <<< "$entry" || fail "no script in: $entry"
+	grep -q '^ODCREAT_WHERE=/.*python3.*+0x[0-9a-f]*$' <<< "$entry" || fail "no where in: $entry"
 	entry=$(awk -v RS= '/ODCREAT_PATH=sec\n/' "$D/export")
 	grep -qx 'ODCREAT_PROG=odc_call_static' <<< "$entry" || fail "--seccomp: $entry"
 	grep -qx 'ODCREAT_MODE=mkdir' <<< "$entry" || fail "--seccomp: $entry"
@@ -182,7 +183,7 @@ many() {
 
 @test "syslog: 16 threads in 8 processes at once, every message there once and whole" {
 	many rsyslog ODCREAT_LOG=syslog
-	run grep -c "^app=odcreat procid=[0-9]* facility=user severity=info msg=.* semantics=einval result=EINVAL state=missing would=\"[^\"]*\" dir=\"[^\"]*\" uid=0 exe=\"$ODC_CALL_EXE\" run=[0-9a-f]\{8\} seq=[0-9]* lost=0\$" "$D/out"
+	run grep -c "^app=odcreat procid=[0-9]* facility=user severity=info msg=.* semantics=einval result=EINVAL state=missing would=\"[^\"]*\" dir=\"[^\"]*\" uid=0 exe=\"$ODC_CALL_EXE\" where=\"$ODC_CALL_EXE+0x[0-9a-f]*\" run=[0-9a-f]\{8\} seq=[0-9]* lost=0\$" "$D/out"
 	assert_output 256
 	for i in 1 2 3 4 5 6 7 8; do
 		assert_equal "$(grep -c " path=\"p$i\" " "$D/out")" 32
@@ -194,7 +195,7 @@ many() {
 
 @test "journal: 16 threads in 8 processes at once, every message there once and whole" {
 	many journald ODCREAT_LOG=journal
-	run grep -c '^MESSAGE=.* semantics=einval result=EINVAL state=missing would="[^"]*" dir="[^"]*" uid=0 exe="[^"]*" run=[0-9a-f]\{8\} seq=[0-9]* lost=0$' "$D/export"
+	run grep -c '^MESSAGE=.* semantics=einval result=EINVAL state=missing would="[^"]*" dir="[^"]*" uid=0 exe="[^"]*" where="[^"]*" run=[0-9a-f]\{8\} seq=[0-9]* lost=0$' "$D/export"
 	assert_output 256
 	for i in 1 2 3 4 5 6 7 8; do
 		assert_equal "$(grep -cx "ODCREAT_PATH=p$i" "$D/export")" 32

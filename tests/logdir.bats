@@ -64,9 +64,9 @@ refused() {
 	assert_equal "$(stat -c '%U %a %h' "$R/log/0.log" "$R/log/65534.log")" "root 600 1
 nobody 600 1"
 	assert_equal "$(wc -l < "$R/log/0.log") $(wc -l < "$R/log/65534.log")" "1 1"
-	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=0 exe=\"$NB/tests/odc_call\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=0 exe=\"$NB/tests/odc_call\" where=\"$NB/tests/odc_call+0x[0-9a-f]*\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
 		"$R/log/0.log"
-	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=65534 exe=\"$NB/tests/odc_call\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
+	grep -q " path=\"p\" .* semantics=mkdir result=[0-9]* .* uid=65534 exe=\"$NB/tests/odc_call\" where=\"$NB/tests/odc_call+0x[0-9a-f]*\" run=[0-9a-f]\{8\} seq=1 lost=0\$" \
 		"$R/log/65534.log"
 	# Later calls append to the same files.
 	pair nobody "$R/log/" n2

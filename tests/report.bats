@@ -42,10 +42,10 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	} > log
 	run "$ODCREAT" report --format=csv log
 	assert_success
-	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
-"a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,
-"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0
-"old",1,1,0,1,1,,,,,,,,,,,,,'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script
+"a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,,""
+"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0,""
+"old",1,1,0,1,1,,,,,,,,,,,,,,""'
 	run "$ODCREAT" report log
 	assert_line --regexp '^  einval +tool$'
 	assert_line --regexp '^  mkdir +a.out tool$'
@@ -116,9 +116,9 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_success
-	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made
-"/usr/bin/tool",1,1,0,0,1,missing,0,0,1,0,1,1,1,1,1,1,,
-"static",1,1,0,0,1,dir,1,0,0,0,0,0,1,0,1,0,,'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script
+"/usr/bin/tool",1,1,0,0,1,missing,0,0,1,0,1,1,1,1,1,1,,,""
+"static",1,1,0,0,1,dir,1,0,0,0,0,0,1,0,1,0,,,""'
 }
 
 # sline PID SEQ LOST EXE [HOST]: a line as the library writes it now, with
@@ -344,8 +344,8 @@ with open(sys.argv[1], "wb") as f:
 	local TIMEFORMAT='%3U %3S' user sys
 	{ time "$ODCREAT" report log > out; } 2> cpu
 	read -r user sys < cpu
-	run tail -1 out
-	assert_output "65536 calls from 65536 programs on 1 host; 0 lost, 65536 claimed"
+	run grep -x "65536 calls from 65536 programs on 1 host; 0 lost, 65536 claimed" out
+	assert_success
 	echo "report: ${user}s user, ${sys}s system"
 	awk -v u="$user" -v s="$sys" 'BEGIN { exit !(u + s < 1) }'
 }
@@ -389,7 +389,7 @@ with open(sys.argv[1], "wb") as f:
 		line 'a=b' /x EINVAL
 	} > log
 	run "$ODCREAT" report --format=csv log
-	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,0,1,1,,,,,,,,,,,,,"
+	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,0,1,1,,,,,,,,,,,,,,\"\""
 	assert_line --index 2 --partial "\"'+1\","
 	assert_line --index 3 --partial "\"'-1\","
 	assert_line --index 4 --partial "\"'@x\","
@@ -620,5 +620,5 @@ watch_dir() {
 	assert_line --regexp '^  mkdir +none$'
 	assert_line --regexp '^  legacy +tool$'
 	run "$ODCREAT" report --format=csv log
-	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0'
+	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0,""'
 }

@@ -62,6 +62,7 @@ static int odc_visit(struct dl_phdr_info *info, size_t size, void *data)
 	all &= odc_seek(&s, (void **)&odc_next.openat_lfs, "openat64");
 	all &= odc_seek(&s, (void **)&odc_next.openat2, "openat2");
 	all &= odc_seek(&s, (void **)&odc_next.syscall, "syscall");
+	all &= odc_seek(&s, (void **)&odc_next.find_object, "_dl_find_object");
 	return all;
 }
 
@@ -124,6 +125,11 @@ int odc_next_first_openat2(int dirfd, const char *path, const struct odc_open_ho
 	if (fn)
 		return fn(dirfd, path, how, size);
 	return (int)odc_next_kernel(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
+}
+
+odc_find_object_fn *odc_next_find_object(void)
+{
+	return odc_next_resolve()->find_object;
 }
 
 long odc_next_first_syscall(long nr, long a, long b, long c, long d, long e, long f)

@@ -17,6 +17,7 @@ typedef int odc_open_fn(const char *, int, ...);
 typedef int odc_openat_fn(int, const char *, int, ...);
 typedef int odc_openat2_fn(int, const char *, const struct odc_open_how *, size_t);
 typedef long odc_syscall_fn(long, ...);
+typedef int odc_find_object_fn(void *, void *);
 
 /* open64 and openat64 by other names: musl's headers make those macros. */
 struct odc_next {
@@ -26,6 +27,8 @@ struct odc_next {
 	odc_openat_fn *openat_lfs;	/* openat64 */
 	odc_openat2_fn *openat2;	/* glibc < 2.43 has none */
 	odc_syscall_fn *syscall;
+	/* Not interposed: the loader's, which where= asks (odc_libc.h); glibc < 2.35 has none. */
+	odc_find_object_fn *find_object;
 };
 
 extern struct odc_next odc_next;
@@ -44,6 +47,8 @@ int odc_next_first_open(const char *path, int flags, mode_t mode, bool lfs);
 int odc_next_first_openat(int dirfd, const char *path, int flags, mode_t mode, bool lfs);
 int odc_next_first_openat2(int dirfd, const char *path, const struct odc_open_how *how, size_t size);
 long odc_next_first_syscall(long nr, long a, long b, long c, long d, long e, long f);
+/* The loader's _dl_find_object, looked for with the next definitions, or NULL. */
+odc_find_object_fn *odc_next_find_object(void);
 
 #define odc_next_fn(name) __atomic_load_n(&odc_next.name, __ATOMIC_ACQUIRE)
 #define odc_likely(x) __builtin_expect(!!(x), 1)

@@ -34,9 +34,12 @@ long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 
 /*
  * Carry out C in the configured mode and log it, with libc's result and
- * errno conventions. ENTRY names the function the program called.
+ * errno conventions. ENTRY names the function the program called, and
+ * CALLER is its return address there: the program's code that called,
+ * which each exported function takes for itself (__builtin_return_address
+ * in a function it calls would name the library instead).
  */
-static long odc_emulate(const char *entry, const struct odc_call *c)
+static long odc_emulate(const char *entry, const struct odc_call *c, const void *caller)
 {
 	int saved_errno = errno;
 	enum odc_mode mode = odc_config_mode();
@@ -46,7 +49,8 @@ static long odc_emulate(const char *entry, const struct odc_call *c)
 	long ret = odc_semantics(mode, c);
 
 	odc_log(&log, &(struct odc_log_entry){
-		.entry = entry, .call = c, .mode = mode, .result = ret, .found = &found });
+		.entry = entry, .call = c, .mode = mode, .result = ret, .found = &found,
+		.caller = caller });
 	if (ret < 0) {
 		errno = (int)-ret;
 		return -1;
@@ -58,11 +62,11 @@ static long odc_emulate(const char *entry, const struct odc_call *c)
 /* Out of line, so that the entry points' common case needs no stack frame. */
 __attribute__((noinline)) static long odc_emulate_openat(const char *entry, int dirfd,
 							  const char *path, int flags,
-							  mode_t mode)
+							  mode_t mode, const void *caller)
 {
 	struct odc_call c = { .dirfd = dirfd, .path = path, .flags = flags, .mode = mode };
 
-	return odc_emulate(entry, &c);
+	return odc_emulate(entry, &c, caller);
 }
 
 /*
@@ -84,28 +88,32 @@ int odc_open(const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open(path, flags, mode);
-	return (int)odc_emulate_openat("open", AT_FDCWD, path, flags, mode);
+	return (int)odc_emulate_openat("open", AT_FDCWD, path, flags, mode,
+				       __builtin_return_address(0));
 }
 
 int odc_open64(const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_open64(path, flags, mode);
-	return (int)odc_emulate_openat("open64", AT_FDCWD, path, flags | O_LARGEFILE, mode);
+	return (int)odc_emulate_openat("open64", AT_FDCWD, path, flags | O_LARGEFILE, mode,
+				       __builtin_return_address(0));
 }
 
 int odc_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat(dirfd, path, flags, mode);
-	return (int)odc_emulate_openat("openat", dirfd, path, flags, mode);
+	return (int)odc_emulate_openat("openat", dirfd, path, flags, mode,
+				       __builtin_return_address(0));
 }
 
 int odc_openat64(int dirfd, const char *path, int flags, mode_t mode)
 {
 	if (odc_likely(!odc_flags_combined(flags)))
 		return odc_next_openat64(dirfd, path, flags, mode);
-	return (int)odc_emulate_openat("openat64", dirfd, path, flags | O_LARGEFILE, mode);
+	return (int)odc_emulate_openat("openat64", dirfd, path, flags | O_LARGEFILE, mode,
+				       __builtin_return_address(0));
 }
 
 /* glibc 2.43 adds openat2(); programs built against it find it here too. */
@@ -116,7 +124,7 @@ int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, siz
 	if (!odc_how_copy_combined(how, size, &copy))
 		return odc_next_openat2(dirfd, path, how, size);
 	struct odc_call c = odc_call_openat2(dirfd, path, &copy);
-	return (int)odc_emulate("openat2", &c);
+	return (int)odc_emulate("openat2", &c, __builtin_return_address(0));
 }
 
 /*
@@ -124,7 +132,7 @@ int odc_openat2(int dirfd, const char *path, const struct odc_open_how *how, siz
  * no O_LARGEFILE added. They take four arguments at most.
  */
 __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1, long a2,
-							long a3)
+							long a3, const void *caller)
 {
 	enum odc_syscall call = odc_syscall_of(nr);
 	struct odc_syscall_args args;
@@ -144,7 +152,7 @@ __attribute__((noinline)) static long odc_syscall_open(long nr, long a0, long a1
 		c = (struct odc_call){ .dirfd = args.dirfd, .path = (const char *)(uintptr_t)args.path,
 				       .flags = args.flags, .mode = args.mode };
 	}
-	return odc_emulate(odc_syscall_name(call, true), &c);
+	return odc_emulate(odc_syscall_name(call, true), &c, caller);
 }
 
 /* Every other number passes on all six arguments: only the kernel knows how many count. */
@@ -152,6 +160,6 @@ long odc_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 {
 	if (odc_likely(!odc_syscall_opens(nr)))
 		return odc_next_syscall(nr, a0, a1, a2, a3, a4, a5);
-	return odc_syscall_open(nr, a0, a1, a2, a3);
+	return odc_syscall_open(nr, a0, a1, a2, a3, __builtin_return_address(0));
 }
 

@@ -20,6 +20,7 @@ struct odc_export_entry {
 	char result[64], state[32], semantics[16], exe[ODC_EXPORT_VALUE_MAX], uid[16];
 	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
 	char seen[64], caller_uid[16];	/* odcreat-watch's: how the call was seen, and its caller's uid */
+	char script[1024], where[1024], dir[1024];
 	bool ours;
 };
 
@@ -41,6 +42,9 @@ static char *odc_export_ours(struct odc_export_entry *e, enum odc_log_field f, s
 	ODC_KEEP(LOST, lost)
 	ODC_KEEP(SEEN, seen)
 	ODC_KEEP(UID, caller_uid)
+	ODC_KEEP(SCRIPT, script)
+	ODC_KEEP(WHERE, where)
+	ODC_KEEP(DIR, dir)
 	default: return NULL;
 	}
 #undef ODC_KEEP
@@ -164,6 +168,7 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 		.path = e->path, .result = e->result, .semantics = e->semantics,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
 		.host = e->host, .sender = e->pid, .run = e->run,
+		.script = e->script, .where = e->where, .dir = e->dir,
 		.seq = odc_report_number(e->seq, strlen(e->seq)),
 		.lost = odc_report_number(e->lost, strlen(e->lost)),
 	};
@@ -173,15 +178,11 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	r.lost_only = r.seen && !e->result[0] && r.lost;
 	if (!e->result[0] && !r.lost_only)
 		return;	/* no call, nor the watcher's word for calls lost */
-	r.host_len = strlen(r.host);
-	r.sender_len = strlen(r.sender);
-	r.run_len = strlen(r.run);
-	r.prog_len = strlen(r.prog);
-	r.path_len = strlen(r.path);
-	r.semantics_len = strlen(r.semantics);
-	r.result_len = strlen(r.result);
-	r.state_len = r.state ? strlen(r.state) : 0;
-	r.would_len = r.would ? strlen(r.would) : 0;
+#define ODC_LEN(field) (r.field##_len = r.field ? strlen(r.field) : 0)
+	ODC_LEN(host), ODC_LEN(sender), ODC_LEN(run), ODC_LEN(prog), ODC_LEN(path);
+	ODC_LEN(semantics), ODC_LEN(result), ODC_LEN(state), ODC_LEN(would);
+	ODC_LEN(script), ODC_LEN(where), ODC_LEN(dir);
+#undef ODC_LEN
 	odc_report_add(rep, &r);
 }
 

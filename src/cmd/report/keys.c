@@ -29,10 +29,15 @@ static bool odc_is_key(int f, const char *key, size_t len)
 	return true;
 }
 
-/* A key's slot in odc_field_slots: from its length and its first and last bytes. */
+/*
+ * A key's slot in odc_field_slots: from its length and its first, second
+ * and last bytes, which give every key of the table a slot of its own
+ * (a shared one costs a look through all).
+ */
 static unsigned odc_key_slot(const char *key, size_t len)
 {
-	return ((unsigned char)key[0] * 31u + (unsigned char)key[len - 1] * 7u + (unsigned)len) & 255;
+	return ((unsigned char)key[0] * 31u + (unsigned char)key[len > 1] * 2u +
+		(unsigned char)key[len - 1] + (unsigned)len * 5u) & 255;
 }
 
 /* The fields a record is made of; any other is read past. */
@@ -42,7 +47,7 @@ static bool odc_field_read(enum odc_log_field f)
 	case ODC_FIELD_PID: case ODC_FIELD_PROG: case ODC_FIELD_PATH: case ODC_FIELD_SEMANTICS:
 	case ODC_FIELD_RESULT: case ODC_FIELD_STATE: case ODC_FIELD_WOULD: case ODC_FIELD_UID:
 	case ODC_FIELD_EXE: case ODC_FIELD_RUN: case ODC_FIELD_SEQ: case ODC_FIELD_LOST:
-	case ODC_FIELD_SEEN:
+	case ODC_FIELD_SEEN: case ODC_FIELD_SCRIPT: case ODC_FIELD_WHERE: case ODC_FIELD_DIR:
 		return true;
 	default:
 		return false;

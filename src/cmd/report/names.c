@@ -46,6 +46,16 @@ size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool 
 	return n;
 }
 
+size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_record *r)
+{
+	size_t n = odc_report_canon(out, ODC_REPORT_NAME_MAX, r->prog, r->prog_len, r->prog_escaped);
+
+	if (!r->script_len)
+		return n;
+	out[n++] = '\0';
+	return n + odc_report_canon(out + n, ODC_REPORT_NAME_MAX, r->script, r->script_len, true);
+}
+
 void odc_report_put_json(const char *s)
 {
 	putchar('"');

@@ -17,7 +17,8 @@
 
 /*
  * One logged call, pointing into the text it was read from. The program's
- * name is raw bytes, or written as the log writes it (\xHH escapes). The
+ * name is raw bytes, or written as the log writes it (\xHH escapes), as
+ * its script is (empty where none). The
  * sender is the process that logged it (its pid, as text), which numbers
  * the lines of each of its runs (one image under one euid; RUN, its tag):
  * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
@@ -29,8 +30,9 @@
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
+	const char *script, *where, *dir;
 	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
-		state_len, would_len, uid_len;
+		state_len, would_len, uid_len, script_len, where_len, dir_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed, seen, lost_only;
 };
@@ -53,9 +55,9 @@ struct odc_record {
  */
 #define ODC_REPORT_PATHS_MAX 100
 
-/* A row: a program, a host, or a program on a host (--by). */
+/* A row: a program (its script, where it is an interpreter's), a host, or a program on a host (--by). */
 struct odc_report_prog {
-	char *name, *host;
+	char *name, *script, *host;
 	long calls, paths, claimed, lost, lost_seen;	/* lost_seen: of lost, the watcher's */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
@@ -81,8 +83,22 @@ struct odc_report_stream {
 
 enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 
+struct odc_drill;
+
 /* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
+
+/*
+ * What the last record's would= added to its row's counts, for its mode,
+ * result and would= (WHY: the first two's lengths, then the three): the
+ * next record most often has the same, and adds the same.
+ */
+struct odc_report_would {
+	char why[320];
+	size_t why_len;
+	unsigned short differ[ODC_MODE_COUNT], made[ODC_MODE_COUNT];
+	unsigned predicted;
+};
 
 /*
  * The last record's pair and sender, which the next is most often from too,
@@ -91,8 +107,9 @@ enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 struct odc_report_last {
 	size_t pair, stream, key_len, sender_len;
 	int made_under;
-	char key[2 * ODC_REPORT_NAME_MAX + 1];
-	char sender[sizeof(size_t) + 2 * ODC_SENDER_MAX + 1];
+	struct odc_report_would would;
+	char key[3 * ODC_REPORT_NAME_MAX + 2];
+	char sender[sizeof(size_t) + 2 * (ODC_SENDER_MAX + 1)];	/* the pair, the pid and the run, each ended by a NUL */
 };
 
 struct odc_report {
@@ -103,7 +120,7 @@ struct odc_report {
 	unsigned long long path_key[2];	/* the paths' hash key */
 	struct odc_report_set pairs;	/* host, program: their numbers index pair_rows */
 	size_t *pair_rows, pair_rows_cap;	/* each pair's row */
-	struct odc_report_set hosts, programs;	/* every host and program seen */
+	struct odc_report_set hosts, programs;	/* every host and program seen, where rows are not them */
 	struct odc_report_set senders;	/* a pair's number, a pid, a run: their numbers index streams */
 	struct odc_report_stream *streams;
 	size_t streams_cap;
@@ -114,6 +131,7 @@ struct odc_report {
 	long skipped;			/* log directories' files that were not their users' own */
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
+	struct odc_drill *drill;	/* --program: each record goes there instead (odc_report_drill.h) */
 };
 
 /*
@@ -165,6 +183,8 @@ void odc_report_free(struct odc_report *rep);
 
 
 void odc_report_add(struct odc_report *rep, const struct odc_record *r);
+/* R's would= counted in its row P (src/cmd/report/would.c). */
+void odc_report_would(struct odc_report *rep, struct odc_report_prog *p, const struct odc_record *r);
 /* R's line counted in its run, of a process of PAIR (src/cmd/report/runs.c). */
 void odc_report_run(struct odc_report *rep, const struct odc_record *r, size_t pair);
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
@@ -178,6 +198,12 @@ void odc_report_count_lost(struct odc_report *rep);
  * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
  */
 size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool escaped);
+/*
+ * R's program as a row names it, into OUT: its executable's name as
+ * odc_report_canon writes it, then, where it ran a script, a NUL and the
+ * script's: the length.
+ */
+size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_record *r);
 /* S as a JSON string. */
 void odc_report_put_json(const char *s);
 /* S as a CSV cell, one a spreadsheet would take for a formula made harmless. */
@@ -213,6 +239,9 @@ struct odc_count {
  */
 size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
 		      struct odc_count out[6]);
+/* How many programs, and hosts, the report's calls came from. */
+size_t odc_report_programs(const struct odc_report *rep);
+size_t odc_report_hosts(const struct odc_report *rep);
 /* The names of those counts, for a header. */
 size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6]);
 

@@ -131,6 +131,9 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	ODC_TAKE(state, ODC_FIELD_STATE);
 	ODC_TAKE(would, ODC_FIELD_WOULD);
 	ODC_TAKE(uid, ODC_FIELD_UID);
+	ODC_TAKE(script, ODC_FIELD_SCRIPT);
+	ODC_TAKE(where, ODC_FIELD_WHERE);
+	ODC_TAKE(dir, ODC_FIELD_DIR);
 #undef ODC_TAKE
 	r->seq = odc_report_number(f.v[ODC_FIELD_SEQ], f.len[ODC_FIELD_SEQ]);
 	r->lost = odc_report_number(f.v[ODC_FIELD_LOST], f.len[ODC_FIELD_LOST]);

@@ -17,7 +17,8 @@ static void odc_print_csv(const struct odc_report *rep)
 	ODC_FOR_EACH_MODE(m)
 		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
 		       odc_mode_name((enum odc_mode)m));
-	putchar('\n');
+	/* Last, where a column added keeps the others where they were. */
+	printf("%s\n", rep->by & ODC_BY_PROGRAM ? ",script" : "");
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
 		if (rep->by & ODC_BY_HOST)
@@ -35,6 +36,8 @@ static void odc_print_csv(const struct odc_report *rep)
 			else
 				printf(",,");
 		}
+		if (rep->by & ODC_BY_PROGRAM)
+			putchar(','), odc_report_put_csv(p->script);
 		putchar('\n');
 	}
 }
@@ -45,7 +48,7 @@ static void odc_print_json(const struct odc_report *rep)
 
 	printf("{\"calls\":%ld,\"programs\":%zu,\"hosts\":%zu,\"lost\":%ld,\"claimed\":%ld,"
 	       "\"disowned\":%ld,\"unparsed\":%ld,\"unparsed_at\":[",
-	       rep->records, rep->programs.count, rep->hosts.count, rep->lost, rep->claimed,
+	       rep->records, odc_report_programs(rep), odc_report_hosts(rep), rep->lost, rep->claimed,
 	       rep->disowned, rep->unparsed);
 	for (long i = 0; i < rep->unparsed && i < 10; i++) {
 		printf(i ? "," : "");
@@ -64,6 +67,11 @@ static void odc_print_json(const struct odc_report *rep)
 		if (rep->by & ODC_BY_PROGRAM) {
 			printf("%s\"program\":", sep);
 			odc_report_put_json(p->name);
+			printf(",\"script\":");
+			if (p->script[0])
+				odc_report_put_json(p->script);
+			else
+				printf("null");
 		}
 		size_t n = odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++)

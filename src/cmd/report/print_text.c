@@ -12,61 +12,41 @@
 #include <string.h>
 
 #include "odc_report_parts.h"
+#include "odc_report_text.h"
 
-#define ODC_TEXT_WIDTH 80
 #define ODC_KEY_WIDTH 28
+/* A row's key: a host, a program and its script. */
+#define ODC_TEXT_KEY_MAX (3 * ODC_REPORT_NAME_MAX + 3)
+
+/* S, then SEP where S is not empty, at OUT: past them. */
+static char *odc_text_join(char *out, const char *s, const char *sep)
+{
+	size_t len = strlen(s);
+
+	memcpy(out, s, len);
+	out += len;
+	if (len && sep)
+		*out++ = *sep;
+	return out;
+}
 
 /*
- * Words printed one after another, SPACE blanks apart, wrapped at
- * ODC_TEXT_WIDTH; a wrapped line's words start at INDENT. COL: the column
- * reached; HELD: the line holds a word (the caller's lead-in is none).
+ * Row P's key: its program (and script), its host, or HOST:PROGRAM, into
+ * OUT (each part shorter than ODC_REPORT_NAME_MAX). Every row's is made
+ * eight times, so without printf.
  */
-struct odc_text {
-	int col, indent, space;
-	bool held;
-};
-
-/* WORD (LEN bytes) on the line, or the next where it does not fit; cut where no line holds it. */
-static void odc_text_word(struct odc_text *t, const char *word, size_t len)
-{
-	while (len) {
-		int gap = t->held ? t->space : 0, room = ODC_TEXT_WIDTH - t->col - gap;
-		if (t->held && room < (int)len) {
-			printf("\n%*s", t->indent, "");
-			t->col = t->indent;
-			t->held = false;
-			continue;
-		}
-		size_t n = room > 0 && (size_t)room < len ? (size_t)room : len;
-		printf("%*s%.*s", gap, "", (int)n, word);
-		t->col += gap + (int)n;
-		t->held = true;
-		word += n;
-		len -= n;
-	}
-}
-
-/* A paragraph: TEXT, its words wrapped. */
-static void odc_text_line(const char *text)
-{
-	struct odc_text t = { .space = 1 };
-
-	for (size_t n; *text; text += n + (text[n] == ' ')) {
-		n = strcspn(text, " ");
-		odc_text_word(&t, text, n);
-	}
-	putchar('\n');
-}
-
-/* Row P's key: its program, its host, or HOST:PROGRAM, into OUT. */
 static const char *odc_text_key(const struct odc_report *rep, const struct odc_report_prog *p,
-				char out[2 * ODC_REPORT_NAME_MAX + 2])
+				char out[ODC_TEXT_KEY_MAX])
 {
-	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
-		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s:%s", p->host, p->name);
-	else
-		snprintf(out, 2 * ODC_REPORT_NAME_MAX + 2, "%s",
-			 rep->by & ODC_BY_HOST ? p->host : p->name);
+	char *end = out;
+
+	if (rep->by & ODC_BY_HOST)
+		end = odc_text_join(end, p->host, rep->by & ODC_BY_PROGRAM ? ":" : NULL);
+	if (rep->by & ODC_BY_PROGRAM) {
+		end = odc_text_join(end, p->name, p->script[0] ? " " : NULL);
+		end = odc_text_join(end, p->script, NULL);
+	}
+	*end = '\0';
 	return out;
 }
 
@@ -82,8 +62,7 @@ static void odc_text_key_column(const char *key)
 		printf("%-*s", ODC_KEY_WIDTH, key);
 		return;
 	}
-	for (size_t at = 0; at < len; at += ODC_TEXT_WIDTH - 1)
-		printf("%.*s\\\n", ODC_TEXT_WIDTH - 1, key + at);
+	odc_text_item(0, key, true);
 	printf("%*s", ODC_KEY_WIDTH, "");
 }
 
@@ -106,7 +85,7 @@ static void odc_text_counts(const struct odc_report *rep)
 {
 	struct odc_count counts[6];
 	size_t n = odc_count_names(rep, counts);
-	char key[2 * ODC_REPORT_NAME_MAX + 2], states[ODC_STATES_TEXT_MAX];
+	char key[ODC_TEXT_KEY_MAX], states[ODC_STATES_TEXT_MAX];
 
 	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
 	int col = ODC_KEY_WIDTH;
@@ -119,8 +98,8 @@ static void odc_text_counts(const struct odc_report *rep)
 		odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++) {
 			char value[24];
-			snprintf(value, sizeof value, "%s%ld", counts[c].more ? ">" : "", counts[c].value);
-			printf(" %*s", odc_count_width(counts[c].name), value);
+			size_t len = odc_text_number(value, counts[c].more ? ">" : "", counts[c].value, "", 0);
+			odc_text_cell(value, len, odc_count_width(counts[c].name));
 		}
 		printf("  ");
 		struct odc_text t = { col + 2, col + 2, 0, false };
@@ -144,7 +123,7 @@ static int odc_mode_width(int m)
 /* The second table: each mode's calls that would differ / would make something. */
 static void odc_text_modes(const struct odc_report *rep)
 {
-	char key[2 * ODC_REPORT_NAME_MAX + 2];
+	char key[ODC_TEXT_KEY_MAX];
 
 	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
 	ODC_FOR_EACH_MODE(m)
@@ -155,9 +134,9 @@ static void odc_text_modes(const struct odc_report *rep)
 		odc_text_key_column(odc_text_key(rep, p, key));
 		ODC_FOR_EACH_MODE(m) {
 			char cell[48] = "-";
-			if (odc_predicted(p, m))
-				snprintf(cell, sizeof cell, "%ld/%ld", p->differ[m], p->made[m]);
-			printf(" %*s", odc_mode_width(m), cell);
+			size_t len = odc_predicted(p, m) ? odc_text_number(cell, "", p->differ[m], "/",
+									   p->made[m]) : 1;
+			odc_text_cell(cell, len, odc_mode_width(m));
 		}
 		putchar('\n');
 	}
@@ -166,7 +145,7 @@ static void odc_text_modes(const struct odc_report *rep)
 /* For each mode, the rows that would notice it, their keys wrapped under the first. */
 static void odc_text_notice(const struct odc_report *rep)
 {
-	char key[2 * ODC_REPORT_NAME_MAX + 2];
+	char key[ODC_TEXT_KEY_MAX];
 
 	ODC_FOR_EACH_MODE(m) {
 		int col = printf("  %-10s ", odc_mode_name((enum odc_mode)m));
@@ -196,8 +175,8 @@ static void odc_text_totals(const struct odc_report *rep)
 	char calls[64], programs[64], hosts[64], lines[64];
 
 	printf("%s from %s on %s; %ld lost, %ld claimed\n", odc_plural(rep->records, "call", calls),
-	       odc_plural((long)rep->programs.count, "program", programs),
-	       odc_plural((long)rep->hosts.count, "host", hosts), rep->lost, rep->claimed);
+	       odc_plural((long)odc_report_programs(rep), "program", programs),
+	       odc_plural((long)odc_report_hosts(rep), "host", hosts), rep->lost, rep->claimed);
 	if (rep->unparsed) {
 		int col = printf("%s could not be read: ",
 				 odc_plural(rep->unparsed, "line", lines));
@@ -227,4 +206,7 @@ void odc_report_print_text(const struct odc_report *rep)
 	odc_text_line("Those that would notice a change from the results they got, to each mode:");
 	odc_text_notice(rep);
 	odc_text_totals(rep);
+	if (rep->names.count)
+		odc_text_line("One program's scripts, call sites and names, and what each mode would give "
+			      "each: odcreat report --program=PROGRAM [--resolve] with the same inputs.");
 }

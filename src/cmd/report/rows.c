@@ -41,6 +41,16 @@ size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog
 	return n;
 }
 
+size_t odc_report_programs(const struct odc_report *rep)
+{
+	return rep->by == ODC_BY_PROGRAM ? rep->names.count : rep->programs.count;
+}
+
+size_t odc_report_hosts(const struct odc_report *rep)
+{
+	return rep->by == ODC_BY_HOST ? rep->names.count : rep->hosts.count;
+}
+
 size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6])
 {
 	return odc_row_counts(rep, &(struct odc_report_prog){ 0 }, out);

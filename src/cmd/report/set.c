@@ -100,7 +100,7 @@ static struct odc_report_slot *odc_set_slot(const struct odc_report_set *set, co
 		if (slot->hash != h)
 			continue;
 		const char *at = set->text + slot->at - 1;
-		size_t at_len;
+		uint32_t at_len;
 		memcpy(&at_len, at, sizeof at_len);
 		if (at_len == len && memcmp(at + sizeof at_len, key, len) == 0)
 			return slot;
@@ -133,20 +133,21 @@ size_t odc_report_set_add(struct odc_report_set *set, const char *key, size_t le
 	uint64_t h = odc_report_hash(set->key, key, len);
 	struct odc_report_slot *slot = odc_set_slot(set, key, len, h);
 	*added = !slot->at;
+	/* A string's length and number in 32 bits each: no set holds 4 G strings, nor one of 4 GB. */
+	uint32_t len32 = (uint32_t)len, number;
 	if (*added) {
-		size_t need = set->len + sizeof len + len + sizeof set->count;
+		size_t need = set->len + sizeof len32 + len + sizeof number;
 		if (need > set->text_cap) {
-			set->text_cap = need * 2;
+			set->text_cap = need + need / 2;
 			set->text = odc_report_grow(set->text, set->text_cap);
 		}
 		*slot = (struct odc_report_slot){ .at = set->len + 1, .hash = h };
-		memcpy(set->text + set->len, &len, sizeof len);
-		memcpy(set->text + set->len + sizeof len, key, len);
-		memcpy(set->text + set->len + sizeof len + len, &set->count, sizeof set->count);
+		number = (uint32_t)set->count++;
+		memcpy(set->text + set->len, &len32, sizeof len32);
+		memcpy(set->text + set->len + sizeof len32, key, len);
+		memcpy(set->text + set->len + sizeof len32 + len, &number, sizeof number);
 		set->len = need;
-		set->count++;
 	}
-	size_t number;
-	memcpy(&number, set->text + slot->at - 1 + sizeof len + len, sizeof number);
+	memcpy(&number, set->text + slot->at - 1 + sizeof len32 + len, sizeof number);
 	return number;
 }

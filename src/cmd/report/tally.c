@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "odc_predict.h"
-#include "odc_would.h"
+#include "odc_report_drill.h"
 #include "odc_report_grow.h"
 #include "odc_report_parts.h"
 
@@ -28,6 +28,7 @@ void odc_report_free(struct odc_report *rep)
 
 	for (size_t i = 0; i < rep->names.count; i++) {
 		free(rep->progs[i].name);
+		free(rep->progs[i].script);
 		free(rep->progs[i].host);
 		free(rep->progs[i].path_hashes);
 	}
@@ -56,7 +57,11 @@ static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, si
 	return a_len + 1 + b_len;
 }
 
-/* P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX, then no more. */
+/*
+ * P's paths counted with PATH (LEN bytes): exactly up to ODC_REPORT_PATHS_MAX,
+ * then no more. Their hashes grow by half again, not double: a fleet's
+ * tens of thousands of rows each hold some.
+ */
 static void odc_count_path(const struct odc_report *rep, struct odc_report_prog *p, const char *path,
 			   size_t len)
 {
@@ -70,15 +75,19 @@ static void odc_count_path(const struct odc_report *rep, struct odc_report_prog 
 		p->paths_more = true;
 		return;
 	}
-	p->path_hashes = odc_report_room(p->path_hashes, &p->paths_cap, (size_t)p->paths,
-					 sizeof *p->path_hashes);
+	if ((size_t)p->paths == p->paths_cap) {
+		size_t cap = p->paths_cap ? p->paths_cap + (p->paths_cap + 1) / 2 : 4;
+		p->paths_cap = cap < ODC_REPORT_PATHS_MAX ? cap : ODC_REPORT_PATHS_MAX;
+		p->path_hashes = odc_report_grow(p->path_hashes, p->paths_cap * sizeof *p->path_hashes);
+	}
 	p->path_hashes[p->paths++] = h;
 }
 
 /*
  * The row of program NAME on HOST, a pair seen for the first time: a new
  * host in a row keyed by program, a new program in one keyed by host, and
- * each one seen anywhere, counted.
+ * each one seen anywhere, counted. NAME is the executable's, then where
+ * it ran a script, a NUL and the script's.
  */
 static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t host_len,
 			       const char *name, size_t name_len)
@@ -92,14 +101,20 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 	size_t n = odc_report_set_add(&rep->names, key, key_len, &added);
 	if (added) {
 		rep->progs = odc_report_room(rep->progs, &rep->progs_cap, n, sizeof *rep->progs);
+		size_t exe_len = strnlen(name, name_len);
 		rep->progs[n] = (struct odc_report_prog){
-			.name = odc_strndup(name, name_len), .host = odc_strndup(host, host_len),
+			.name = odc_strndup(name, exe_len), .host = odc_strndup(host, host_len),
+			.script = odc_strndup(name + exe_len + (exe_len < name_len),
+					      name_len - exe_len - (exe_len < name_len)),
 		};
 	}
 	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
 	rep->progs[n].programs += rep->by & ODC_BY_PROGRAM ? added : 1;
-	odc_report_set_add(&rep->hosts, host, host_len, &added);
-	odc_report_set_add(&rep->programs, name, name_len, &added);
+	/* Where the rows are the hosts alone, or the programs alone, their count is the rows'. */
+	if (rep->by != ODC_BY_HOST)
+		odc_report_set_add(&rep->hosts, host, host_len, &added);
+	if (rep->by != ODC_BY_PROGRAM)
+		odc_report_set_add(&rep->programs, name, name_len, &added);
 	return n;
 }
 
@@ -129,47 +144,17 @@ static size_t odc_pair_of(struct odc_report *rep, const char *host, size_t host_
 	return pair;
 }
 
-static bool odc_is(const char *s, size_t len, const char *word)
-{
-	return strlen(word) == len && memcmp(s, word, len) == 0;
-}
-
-/*
- * would= as "MODE=OUTCOME[+made] ...", each mode against the result the call
- * got. The mode the call was made under changes nothing for it: what that
- * mode makes, the call has made already.
- */
-static void odc_tally_would(struct odc_report *rep, struct odc_report_prog *p,
-			    const struct odc_record *r)
-{
-	bool got_fd = r->result[0] >= '0' && r->result[0] <= '9';
-	const char *s = r->would, *end = r->would + r->would_len;
-	struct odc_would_item w = { .mode = -1 };
-	/* A log's calls are mostly made under one mode: the last one's is tried first. */
-	int made_under = r->semantics ? odc_mode_parse_from(r->semantics, r->semantics_len,
-							    rep->last.made_under) : -1;
-
-	if (made_under >= 0)
-		rep->last.made_under = made_under;
-
-	while (odc_would_next(&s, end, &w)) {
-		if (w.mode < 0)
-			continue;
-		bool got = got_fd ? odc_is(w.answer, w.answer_len, ODC_WOULD_FD)
-				  : w.answer_len == r->result_len &&
-					    !memcmp(w.answer, r->result, w.answer_len);
-		bool same = w.mode == made_under || got;
-		p->differ[w.mode] += !same;
-		p->made[w.mode] += w.made && w.mode != made_under;
-		p->predicted |= 1u << w.mode;
-	}
-}
-
 void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 {
+	if (rep->drill) {
+		rep->records += !r->lost_only;
+		if (!r->lost_only)
+			odc_drill_add(rep->drill, r);
+		return;
+	}
 	/* Not initialised: most logs have no host, and a line would pay to clear them. */
-	char name[ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
-	size_t name_len = odc_report_canon(name, sizeof name, r->prog, r->prog_len, r->prog_escaped);
+	char name[2 * ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
+	size_t name_len = odc_report_program(name, r);
 	const char *host = ODC_REPORT_NO_HOST;
 	size_t host_len = sizeof ODC_REPORT_NO_HOST - 1;
 	if (r->host_len) {
@@ -196,7 +181,7 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	if (state >= 0)
 		p->states |= 1u << state;
 	if (r->would)
-		odc_tally_would(rep, p, r);
+		odc_report_would(rep, p, r);
 }
 
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line)

@@ -28,42 +28,6 @@ static const char *odc_log_prog(void)
 	return slash ? slash + 1 : path;
 }
 
-static struct odc_line odc_exe;	/* escaped, as every line puts it */
-static int odc_exe_state;	/* 0 unread, 1 being read, 2 read */
-
-static void odc_exe_read(struct odc_line *to)
-{
-	char path[PATH_MAX];
-	ssize_t n = readlinkat(AT_FDCWD, "/proc/self/exe", path, sizeof path - 1);
-
-	path[n > 0 ? n : 0] = '\0';
-	odc_line_start(to);
-	odc_put_escaped_within(to, path, sizeof path, ODC_EXE_ROOM);
-}
-
-/*
- * What the kernel says this process's executable is, read and escaped once
- * a process (a forked child has its parent's; exec starts afresh): journald
- * reads its own _EXE from /proc only when the entry arrives, too late for a
- * program that has exited, and a file or syslog has no other word for it.
- * While another thread or an interrupted caller is reading it, into OWN.
- */
-static const struct odc_line *odc_log_exe(struct odc_line *own)
-{
-	int state = 0;
-
-	if (__atomic_compare_exchange_n(&odc_exe_state, &state, 1, false, __ATOMIC_ACQUIRE,
-					__ATOMIC_ACQUIRE)) {
-		odc_exe_read(&odc_exe);
-		__atomic_store_n(&odc_exe_state, 2, __ATOMIC_RELEASE);
-		return &odc_exe;
-	}
-	if (state == 2)
-		return &odc_exe;
-	odc_exe_read(own);
-	return own;
-}
-
 /*
  * The directory a relative path starts from, as the kernel names it (the
  * link in /proc/self for the caller's descriptor, or for the --seccomp
@@ -122,8 +86,9 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a)
 	a->self = NULL;
 	if (own) {
 		a->euid = geteuid();
-		a->own = (struct odc_log_self){ .exe = odc_log_exe(&a->exe),
+		a->own = (struct odc_log_self){ .image = odc_log_image(&a->image),
 						.count = odc_log_count_next(a->pid, a->euid) };
+		a->own.where_found = e->caller && odc_where_find(e->caller, &a->own.where);
 		a->self = &a->own;
 	}
 	if (e->seen) {

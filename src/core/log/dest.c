@@ -128,14 +128,14 @@ static int odc_log_file(const char *dest, struct stat *st)
 	return seen;
 }
 
-bool odc_log_send(const struct odc_log_target *to, const struct odc_line *l)
+bool odc_log_send(const struct odc_log_target *to, const struct odc_line *l, uid_t euid)
 {
 	struct stat st;
 
 	if (to->kind == ODC_LOG_STDERR)
 		return odc_log_stderr(l);
 	if (to->kind == ODC_LOG_DIR)
-		return odc_log_dir_send(to->path, l);
+		return odc_log_dir_send(to->path, l, euid);
 	int fd = odc_log_file(to->path, &st);
 	return fd >= 0 && odc_log_write(fd, &st, l);
 }

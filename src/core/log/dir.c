@@ -202,7 +202,7 @@ static int odc_log_dir_file(int dirfd, uid_t euid, struct stat *st)
 	return odc_log_dir_own(dirfd, name, euid, st);
 }
 
-bool odc_log_dir_send(const char *dir, const struct odc_line *l)
+bool odc_log_dir_send(const char *dir, const struct odc_line *l, uid_t euid)
 {
 	struct stat st;
 	long dirfd = odc_log_dir_open(dir, &st);
@@ -213,7 +213,7 @@ bool odc_log_dir_send(const char *dir, const struct odc_line *l)
 		close((int)dirfd);
 		return false;
 	}
-	int fd = odc_log_dir_file((int)dirfd, geteuid(), &st);
+	int fd = odc_log_dir_file((int)dirfd, euid, &st);
 	close((int)dirfd);
 	if (fd < 0)
 		return false;

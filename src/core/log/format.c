@@ -34,6 +34,10 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 		return a->self || e->seen;
 	case ODC_FIELD_EXE:
 		return a->self || (e->seen && e->seen->exe[0]);
+	case ODC_FIELD_SCRIPT:
+		return a->self && a->self->image->script_len;
+	case ODC_FIELD_WHERE:
+		return a->self && a->self->where_found;
 	case ODC_FIELD_RUN:
 	case ODC_FIELD_SEQ:
 		return a->self != NULL;
@@ -84,8 +88,12 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 		if (e->seen)
 			odc_seen_exe(l, e->seen);
 		else
-			odc_put_bytes(l, a->self->exe->text, a->self->exe->len);
+			odc_put_bytes(l, a->self->image->exe.text, a->self->image->exe.len);
 		break;
+	case ODC_FIELD_SCRIPT:
+		odc_put_bytes(l, a->self->image->script, a->self->image->script_len);
+		break;
+	case ODC_FIELD_WHERE: odc_put_where(l, &a->self->where); break;
 	case ODC_FIELD_RUN: odc_put_uint(l, a->self->count.run, 16, 8); break;
 	case ODC_FIELD_SEQ: odc_put_uint(l, a->self->count.seq, 10, 1); break;
 	case ODC_FIELD_LOST: odc_put_uint(l, a->self ? a->self->count.lost : e->seen->lost, 10, 1); break;
@@ -118,7 +126,8 @@ static const enum odc_log_field odc_line_head[] = {
 static const enum odc_log_field odc_line_tail[] = {
 	ODC_FIELD_FLAGS,   ODC_FIELD_MODE, ODC_FIELD_RESOLVE, ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT,
 	ODC_FIELD_STATE,   ODC_FIELD_WOULD, ODC_FIELD_REFUSED, ODC_FIELD_DIR,	    ODC_FIELD_UID,
-	ODC_FIELD_EXE,	   ODC_FIELD_RUN,  ODC_FIELD_SEQ,     ODC_FIELD_LOST,
+	ODC_FIELD_EXE,	   ODC_FIELD_SCRIPT, ODC_FIELD_WHERE, ODC_FIELD_RUN,	ODC_FIELD_SEQ,
+	ODC_FIELD_LOST,
 };
 /* The fields of a call the watcher saw, after the others: no call of the library's looks at them. */
 static const enum odc_log_field odc_seen_tail[] = {
@@ -164,9 +173,9 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 
 /* journald's fields; then the watcher's, and the path last. (The line and the path are escaped, and hold no newline.) */
 static const enum odc_log_field odc_journal_order[] = {
-	ODC_FIELD_PID,	     ODC_FIELD_UID,    ODC_FIELD_PROG,	ODC_FIELD_EXE,	 ODC_FIELD_RUN,
-	ODC_FIELD_SEQ,	     ODC_FIELD_LOST,   ODC_FIELD_DIR,	ODC_FIELD_CALL,	 ODC_FIELD_SEMANTICS,
-	ODC_FIELD_RESULT,    ODC_FIELD_STATE,  ODC_FIELD_WOULD,
+	ODC_FIELD_PID,	  ODC_FIELD_UID,       ODC_FIELD_PROG,	 ODC_FIELD_EXE,	   ODC_FIELD_SCRIPT,
+	ODC_FIELD_WHERE,  ODC_FIELD_RUN,       ODC_FIELD_SEQ,	 ODC_FIELD_LOST,   ODC_FIELD_DIR,
+	ODC_FIELD_CALL,	  ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT, ODC_FIELD_STATE,  ODC_FIELD_WOULD,
 };
 
 /*

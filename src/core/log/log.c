@@ -7,6 +7,7 @@
  * cannot be opened or written is skipped.
  */
 #include <errno.h>
+#include <unistd.h>
 
 #include "odc_log.h"
 #include "odc_log_about.h"
@@ -38,7 +39,8 @@ static bool odc_log_deliver(const struct odc_log_target *to, const struct odc_lo
 		odc_log_format_journal(&fields, e, a);
 		return odc_log_journal(&fields, line, a->pid, to->facility);
 	default:
-		return odc_log_send(to, line);
+		/* The uid the line says, where it is this process's: asked once, and the same. */
+		return odc_log_send(to, line, a->self ? a->euid : geteuid());
 	}
 }
 

@@ -8,9 +8,10 @@
 #include "odc_log_name.h"
 
 /*
- * L to TO, a file (opened on first use), a log directory (odc_log_dir.h)
- * or standard error: whether it was written.
+ * L to TO, a file (opened on first use), a log directory (odc_log_dir.h;
+ * EUID's file: this process's effective uid) or standard error: whether
+ * it was written.
  */
-bool odc_log_send(const struct odc_log_target *to, const struct odc_line *l);
+bool odc_log_send(const struct odc_log_target *to, const struct odc_line *l, uid_t euid);
 
 #endif

@@ -6,6 +6,7 @@
 #include <sys/time.h>
 
 #include "odc_line.h"
+#include "odc_log_where.h"
 
 struct odc_flag_name {
 	unsigned long long bit;
@@ -29,5 +30,11 @@ void odc_put_result(struct odc_line *l, long ret);
  * copy it.
  */
 void odc_put_path(struct odc_line *l, const char *path, long readable, bool quoted, size_t room);
+/*
+ * Where a call came from: its module's path escaped, in no more than
+ * ODC_WHERE_ROOM bytes, and for a file "+0x" and the offset in it.
+ */
+#define ODC_WHERE_ROOM 256
+void odc_put_where(struct odc_line *l, const struct odc_where *w);
 
 #endif

@@ -119,3 +119,17 @@ void odc_put_result(struct odc_line *l, long ret)
 	else
 		odc_put_int(l, ret);
 }
+
+void odc_put_where(struct odc_line *l, const struct odc_where *w)
+{
+	size_t room = ODC_WHERE_ROOM - (w->file ? sizeof "+0x" - 1 + 16 : 0);
+
+	/* Too little room for the whole where the maps' name was longer, so that the mark shows. */
+	if (w->cut && w->len - 1 < room)
+		room = w->len - 1;
+	odc_put_escaped_within(l, w->path, w->len, room);
+	if (!w->file)
+		return;
+	odc_put(l, "+0x");
+	odc_put_uint(l, w->offset, 16, 1);
+}

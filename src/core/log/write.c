@@ -44,8 +44,10 @@ static int odc_write_signal(mode_t mode)
 /*
  * The library leaves the program's signal dispositions alone, so the
  * signal a write may raise is held back in this thread for the write, and
- * taken away again if this write raised it. A pipe's descriptor is
- * non-blocking; a socket gets the same from send(2)'s flags.
+ * taken away again if this write raised it. Whether it was pending before
+ * is asked only where the program itself held it back: otherwise it would
+ * have been taken on the way out of the last system call. A pipe's
+ * descriptor is non-blocking; a socket gets the same from send(2)'s flags.
  */
 bool odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 {
@@ -56,10 +58,12 @@ bool odc_log_write(int fd, const struct stat *st, const struct odc_line *l)
 	int sig = odc_write_signal(st->st_mode);
 	sigset_t held, old, pending;
 	sigemptyset(&held);
+	sigemptyset(&pending);
 	if (sig) {
 		sigaddset(&held, sig);
 		sigprocmask(SIG_BLOCK, &held, &old);
-		sigpending(&pending);
+		if (sigismember(&old, sig))
+			sigpending(&pending);
 	}
 	ssize_t written = write(fd, l->text, l->len);
 	if (written < 0 && (errno == EPIPE || errno == EFBIG) && sig && !sigismember(&pending, sig))

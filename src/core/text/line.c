@@ -1,5 +1,4 @@
 /* Building a line on the stack (odc_line.h). */
-#include <stdint.h>
 #include <string.h>
 
 #include "odc_line.h"
@@ -37,28 +36,9 @@ void odc_line_end(struct odc_line *l)
 	l->text[l->len++] = '\n';
 }
 
-/*
- * A loop, not memcpy: libc's memcpy would be the library's only import of
- * its symbol version, and each version costs every process a check at
- * start-up. A word at a time (a fixed-size __builtin_memcpy is a load and
- * a store, never a call), then the bytes left.
- */
-void odc_copy(char *to, const char *from, size_t n)
+void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n)
 {
-	for (; n >= sizeof(uint64_t); n -= sizeof(uint64_t)) {
-		uint64_t word;
-		__builtin_memcpy(&word, from, sizeof word);
-		__builtin_memcpy(to, &word, sizeof word);
-		to += sizeof word;
-		from += sizeof word;
-	}
-	while (n--)
-		*to++ = *from++;
-}
-
-void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
-{
-	size_t room = sizeof l->text - 4 - l->len;	/* "...\n" always fits */
+	size_t room = odc_line_room(l);
 
 	if (l->cut)
 		return;
@@ -177,11 +157,6 @@ void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t
 void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 {
 	odc_put_quoted_within(l, s, max, (size_t)-1);
-}
-
-size_t odc_line_room(const struct odc_line *l)
-{
-	return l->cut ? 0 : sizeof l->text - 4 - l->len;
 }
 
 size_t odc_format_uint(char *out, unsigned long long v)

@@ -18,6 +18,8 @@
  *     continuation), and CSV one line per program, whatever the names
  *     hold (no row can be injected);
  *   - the JSON parses;
+ *   - a drill-down into the first row's program (--program, report's
+ *     drill.c) holds to the same, and its text to 80 columns;
  *   - nothing leaks (the sanitizers' leak check), nothing reads out of
  *     bounds, and each input finishes within make fuzz's -timeout.
  *
@@ -31,6 +33,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "odc_report_drill.h"
 #include "odc_report_parts.h"
 
 #define FUZZ_REPORT_SELF "/usr/bin/odcreat"
@@ -164,7 +167,7 @@ static size_t count_text_rows(const char *s, size_t len)
 	return rows;
 }
 
-/* REP printed in FORMAT, into a buffer the caller frees. */
+/* REP (or its drill-down) printed in FORMAT, into a buffer the caller frees. */
 static char *print_to_buffer(const struct odc_report *rep, enum odc_report_format format, size_t *len)
 {
 	char *out = NULL;
@@ -174,10 +177,59 @@ static char *print_to_buffer(const struct odc_report *rep, enum odc_report_forma
 	stdout = open_memstream(&out, len);
 	if (!stdout)
 		abort();
-	odc_report_print(rep, format);
+	if (rep->drill)
+		odc_drill_print(rep->drill, format);
+	else
+		odc_report_print(rep, format);
 	fclose(stdout);
 	stdout = saved;
 	return out;
+}
+
+/* Every byte printable ASCII or a newline; with WIDTH, no line longer. */
+static void check_printable(const char *out, size_t len, size_t width)
+{
+	size_t col = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (out[i] != '\n' && (out[i] < 0x20 || out[i] > 0x7e))
+			fuzz_fail("a byte printed that is not printable ASCII", out, len);
+		col = out[i] == '\n' ? 0 : col + 1;
+		if (width && col > width)
+			fuzz_fail("a drill-down's line longer than 80 columns", out, len);
+	}
+}
+
+static void check_json(const char *out, size_t len)
+{
+	const char *end = json_value(out, 0);
+
+	if (!end || strcmp(json_space(end), "") != 0)
+		fuzz_fail("JSON that does not parse", out, len);
+}
+
+/* The drill-down into WANT's program, read from FD again, in every format. */
+static void check_drill(int fd, bool journal, const char *want)
+{
+	struct odc_report rep;
+	struct odc_drill drill;
+
+	odc_report_init(&rep, ODC_BY_PROGRAM);
+	odc_drill_init(&drill, want, false);
+	rep.drill = &drill;
+	lseek(fd, 0, SEEK_SET);
+	if ((journal ? odc_report_read_export(&rep, fd, "fuzz") : odc_report_read_lines(&rep, fd, "fuzz")))
+		abort();
+	for (int f = ODC_REPORT_TEXT; f <= ODC_REPORT_JSON; f++) {
+		size_t len;
+		char *out = print_to_buffer(&rep, (enum odc_report_format)f, &len);
+		check_printable(out, len, f == ODC_REPORT_TEXT ? 80 : 0);
+		if (f == ODC_REPORT_JSON)
+			check_json(out, len);
+		free(out);
+	}
+	odc_drill_free(&drill);
+	odc_report_free(&rep);
 }
 
 static void check_output(const struct odc_report *rep, enum odc_report_format format)
@@ -185,19 +237,14 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 	size_t len;
 	char *out = print_to_buffer(rep, format, &len);
 
-	for (size_t i = 0; i < len; i++)
-		if (out[i] != '\n' && (out[i] < 0x20 || out[i] > 0x7e))
-			fuzz_fail("a byte printed that is not printable ASCII", out, len);
+	check_printable(out, len, 0);
 	size_t lines = count_lines(out, len);
 	if (format == ODC_REPORT_TEXT && count_text_rows(out, len) != rep->names.count)
 		fuzz_fail("text: not one row per program", out, len);
 	if (format == ODC_REPORT_CSV && lines != rep->names.count + 1)
 		fuzz_fail("CSV: not one line per program", out, len);
-	if (format == ODC_REPORT_JSON) {
-		const char *end = json_value(out, 0);
-		if (!end || strcmp(json_space(end), "") != 0)
-			fuzz_fail("JSON that does not parse", out, len);
-	}
+	if (format == ODC_REPORT_JSON)
+		check_json(out, len);
 	free(out);
 }
 
@@ -230,9 +277,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rep.self = FUZZ_REPORT_SELF;
 	int status = journal ? odc_report_read_export(&rep, fd, "fuzz")
 			     : odc_report_read_lines(&rep, fd, "fuzz");
-	close(fd);
 	if (status != 0)
 		abort();
+	if (rep.names.count)
+		check_drill(fd, journal, rep.progs[0].name);
+	close(fd);
 
 	size_t lines = count_lines((const char *)data + 1, size - 1) + (data[size - 1] != '\n');
 	if (!journal && (size_t)(rep.records + rep.unparsed) != lines) {

@@ -1,0 +1,148 @@
+/*
+ * odcreat report --program=NAME, its records counted (odc_report_drill.h).
+ * NAME names a program as the table does (its executable, [uid N] and
+ * all), or its executable's path without that, or that path's last part;
+ * each followed by a blank and a script, where NAME is to name that
+ * script's calls alone.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odc_report_drill.h"
+#include "odc_report_grow.h"
+#include "odc_would.h"
+
+static void odc_drill_prog_free(void *data)
+{
+	struct odc_drill_prog *p = data;
+
+	odc_top_free(&p->scripts);
+	odc_top_free(&p->sites);
+	odc_top_free(&p->names);
+	free(p);
+}
+
+void odc_drill_init(struct odc_drill *d, const char *want, bool resolve)
+{
+	*d = (struct odc_drill){ .want = want, .resolve = resolve };
+	odc_top_init(&d->programs, ODC_DRILL_PROGRAMS, odc_drill_prog_free);
+}
+
+void odc_drill_free(struct odc_drill *d)
+{
+	odc_top_free(&d->programs);
+}
+
+/* Whether WANT is NAME (LEN bytes), or NAME, a blank and SCRIPT. */
+static bool odc_drill_is(const char *want, const char *name, size_t len, const char *script)
+{
+	if (strncmp(want, name, len) != 0)
+		return false;
+	return want[len] == '\0' || (script[0] && want[len] == ' ' && strcmp(want + len + 1, script) == 0);
+}
+
+/* Whether WANT names the program NAME (its executable's, as the table writes it) running SCRIPT. */
+static bool odc_drill_wanted(const char *want, const char *name, const char *script)
+{
+	const char *bare = name;
+
+	if (odc_drill_is(want, name, strlen(name), script))
+		return true;
+	if (name[0] == '[' && strstr(name, "] "))
+		bare = strstr(name, "] ") + 2;	/* "[uid N] PATH" */
+	const char *base = strrchr(bare, '/');
+	base = base ? base + 1 : bare;
+	return odc_drill_is(want, bare, strlen(bare), script) ||
+	       odc_drill_is(want, base, strlen(base), script);
+}
+
+/* S (LEN bytes, as the log writes it) as printable ASCII at OUT, with its NUL: the bytes taken. */
+static size_t odc_drill_put(char *out, size_t size, const char *s, size_t len)
+{
+	return odc_report_canon(out, size, s ? s : "", s ? len : 0, true) + 1;
+}
+
+/*
+ * R's name and what it found and got, as a name's key, into KEY: the path,
+ * after its directory where it is relative; the state, the result, and
+ * each mode's answer.
+ */
+static size_t odc_drill_case_key(char *key, const struct odc_record *r)
+{
+	size_t n = 0;
+	bool relative = r->path_len && r->path[0] != '/' && r->dir_len && r->path[0] != '(';
+
+	if (relative) {
+		n = odc_drill_put(key, ODC_REPORT_NAME_MAX, r->dir, r->dir_len) - 1;
+		key[n++] = '/';
+	}
+	n += odc_drill_put(key + n, ODC_REPORT_NAME_MAX, r->path, r->path_len);
+	n += odc_drill_put(key + n, 32, r->state ? r->state : "-", r->state ? r->state_len : 1);
+	n += odc_drill_put(key + n, 32, r->result, r->result_len);
+
+	const char *answer[ODC_MODE_COUNT] = { 0 };
+	size_t answer_len[ODC_MODE_COUNT] = { 0 };
+	bool made[ODC_MODE_COUNT] = { 0 };
+	const char *s = r->would, *end = r->would ? r->would + r->would_len : NULL;
+	struct odc_would_item w = { .mode = -1 };
+	while (s && odc_would_next(&s, end, &w)) {
+		if (w.mode < 0 || answer[w.mode])
+			continue;
+		answer[w.mode] = w.answer;
+		answer_len[w.mode] = w.answer_len;
+		made[w.mode] = w.made;
+	}
+	ODC_FOR_EACH_MODE(m) {
+		n += odc_drill_put(key + n, 24, answer[m] ? answer[m] : "-", answer[m] ? answer_len[m] : 1) - 1;
+		if (made[m]) {
+			memcpy(key + n, ODC_WOULD_MADE, sizeof ODC_WOULD_MADE - 1);
+			n += sizeof ODC_WOULD_MADE - 1;
+		}
+		key[n++] = '\0';
+	}
+	return n;
+}
+
+void odc_drill_case(const struct odc_top_entry *e, struct odc_drill_case *c)
+{
+	const char *s = e->key;
+
+	c->name = s;
+	c->state = s += strlen(s) + 1;
+	c->result = s += strlen(s) + 1;
+	ODC_FOR_EACH_MODE(m)
+		c->would[m] = s += strlen(s) + 1;
+}
+
+/* A list's entry for the LEN bytes at S, "-" where there are none. */
+static void odc_drill_count(struct odc_top *t, const char *s, size_t len)
+{
+	char key[ODC_REPORT_NAME_MAX];
+
+	if (!len)
+		s = "-", len = 1;
+	odc_top_add(t, key, odc_report_canon(key, sizeof key, s, len, true));
+}
+
+void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
+{
+	char name[2 * ODC_REPORT_NAME_MAX];
+	size_t len = odc_report_program(name, r), exe_len = strnlen(name, len);
+	const char *script = exe_len < len ? name + exe_len + 1 : "";
+
+	name[len] = '\0';
+	if (!odc_drill_wanted(d->want, name, script))
+		return;
+	struct odc_top_entry *e = odc_top_add(&d->programs, name, exe_len);
+	struct odc_drill_prog *p = e->data;
+	if (!p) {
+		p = e->data = odc_report_grow(NULL, sizeof *p);
+		odc_top_init(&p->scripts, ODC_DRILL_SCRIPTS * ODC_DRILL_KEEP, NULL);
+		odc_top_init(&p->sites, ODC_DRILL_SITES * ODC_DRILL_KEEP, NULL);
+		odc_top_init(&p->names, ODC_DRILL_NAMES * ODC_DRILL_KEEP, NULL);
+	}
+	odc_drill_count(&p->scripts, r->script, r->script_len);
+	odc_drill_count(&p->sites, r->where, r->where_len);
+	char key[2 * ODC_REPORT_NAME_MAX + 128 + ODC_MODE_COUNT * 32];	/* see odc_drill_case_key */
+	odc_top_add(&p->names, key, odc_drill_case_key(key, r));
+}

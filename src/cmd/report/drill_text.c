@@ -1,0 +1,154 @@
+/*
+ * odcreat report --program=NAME as text, in 80 columns: for each program
+ * NAME names, its scripts, its call sites and its names, most called
+ * first, each list cut where it says how many more there were. A count
+ * that a list which could not keep every key reached only as a bound is
+ * written "N+": at least N. Every name was made printable ASCII when it
+ * was read; one longer than its line goes on in pieces, each line but the
+ * last ended by a backslash, so that no name can pass for a row.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "odc_report_drill.h"
+#include "odc_report_text.h"
+
+#define ODC_COUNT_WIDTH 9
+#define ODC_ITEM_COLUMN (ODC_COUNT_WIDTH + 2)
+
+/* E's count, "N+" where it is only a bound. */
+static const char *odc_drill_count_text(const struct odc_top_entry *e, char out[24])
+{
+	snprintf(out, 24, "%ld%s", e->count - e->error, e->error ? "+" : "");
+	return out;
+}
+
+/* "and N more NOUNs", where the list had more than it printed. */
+static void odc_drill_more(const struct odc_top *t, size_t shown, const char *noun)
+{
+	bool exact;
+	long more = odc_top_more(t, shown, &exact);
+
+	if (more)
+		printf("%*s%s%ld more %s%s\n", ODC_ITEM_COLUMN, "", exact ? "and " : "and at least ",
+		       more, noun, more == 1 && exact ? "" : "s");
+}
+
+static void odc_drill_where(const char *site)
+{
+	struct odc_resolved r;
+	char text[1024];
+	struct odc_text t = { ODC_ITEM_COLUMN, ODC_ITEM_COLUMN, 1, false };
+
+	odc_resolve(site, &r);
+	if (r.why && r.function[0])
+		snprintf(text, sizeof text, "not resolved: %s (the symbol before it: %s, maybe another "
+			 "function's)", r.why, r.function);
+	else if (r.why)
+		snprintf(text, sizeof text, "not resolved: %s", r.why);
+	else
+		snprintf(text, sizeof text, "%s at %s", r.function, r.source);
+	printf("%*s", ODC_ITEM_COLUMN, "");
+	for (const char *s = text, *end; *s; s = *end ? end + 1 : end) {
+		end = s + strcspn(s, " ");
+		odc_text_word(&t, s, (size_t)(end - s));
+	}
+	putchar('\n');
+}
+
+/* The first MAX of list T, under HEADING, each count and key (its site resolved where D says). */
+static void odc_drill_list(const struct odc_drill *d, const struct odc_top *t, size_t max,
+			   const char *heading, const char *noun, bool sites)
+{
+	const struct odc_top_entry *sorted[ODC_DRILL_NAMES * ODC_DRILL_KEEP];
+	size_t n = odc_top_sorted(t, sorted), shown = n < max ? n : max;
+	char count[24];
+
+	printf("  %s:\n", heading);
+	for (size_t i = 0; i < shown; i++) {
+		char key[ODC_REPORT_NAME_MAX + 1];
+		snprintf(key, sizeof key, "%.*s", (int)sorted[i]->len, sorted[i]->key);
+		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
+			      key, false);
+		if (sites && d->resolve && strcmp(key, "-") != 0)
+			odc_drill_where(key);
+	}
+	odc_drill_more(t, shown, noun);
+}
+
+/* What the call found and got, and each mode's answer, as words under the name. */
+static void odc_drill_outcome(const struct odc_drill_case *c)
+{
+	char word[64];
+	struct odc_text t = { ODC_ITEM_COLUMN, ODC_ITEM_COLUMN, 1, false };
+
+	printf("%*s", ODC_ITEM_COLUMN, "");
+	snprintf(word, sizeof word, "state %s,", c->state);
+	odc_text_word(&t, word, strlen(word));
+	snprintf(word, sizeof word, "got %s;", c->result);
+	odc_text_word(&t, word, strlen(word));
+	bool none = true;
+	ODC_FOR_EACH_MODE(m)
+		none &= strcmp(c->would[m], "-") == 0;
+	if (none) {
+		odc_text_word(&t, "no predictions logged", 21);
+		putchar('\n');
+		return;
+	}
+	odc_text_word(&t, "would get:", 10);
+	ODC_FOR_EACH_MODE(m) {
+		snprintf(word, sizeof word, "%s %s%s", odc_mode_name((enum odc_mode)m), c->would[m],
+			 m + 1 < ODC_MODE_COUNT ? "," : "");
+		odc_text_word(&t, word, strlen(word));
+	}
+	putchar('\n');
+}
+
+static void odc_drill_names(const struct odc_top *t)
+{
+	const struct odc_top_entry *sorted[ODC_DRILL_NAMES * ODC_DRILL_KEEP];
+	size_t n = odc_top_sorted(t, sorted), shown = n < ODC_DRILL_NAMES ? n : ODC_DRILL_NAMES;
+	char count[24];
+
+	printf("  names, most called first:\n");
+	for (size_t i = 0; i < shown; i++) {
+		struct odc_drill_case c;
+		odc_drill_case(sorted[i], &c);
+		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
+			      c.name, false);
+		odc_drill_outcome(&c);
+	}
+	odc_drill_more(t, shown, "name");
+}
+
+void odc_drill_print_text(const struct odc_drill *d)
+{
+	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS];
+	size_t n = odc_top_sorted(&d->programs, progs);
+	char none[ODC_REPORT_NAME_MAX + 32], count[24];
+
+	if (!n) {
+		size_t len = (size_t)snprintf(none, sizeof none, "No call of a program named ");
+		len += odc_report_canon(none + len, sizeof none - len - 1, d->want, strlen(d->want), false);
+		odc_text_item(0, strcat(none, "."), false);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct odc_drill_prog *p = progs[i]->data;
+		char head[ODC_REPORT_NAME_MAX + 64];
+		snprintf(head, sizeof head, "%.*s: %s call%s", (int)progs[i]->len, progs[i]->key,
+			 odc_drill_count_text(progs[i], count), progs[i]->count == 1 ? "" : "s");
+		printf("%s", i ? "\n" : "");
+		odc_text_item(0, head, false);
+		odc_drill_list(d, &p->scripts, ODC_DRILL_SCRIPTS, "scripts, most called first (-: none)",
+			       "script", false);
+		odc_drill_list(d, &p->sites, ODC_DRILL_SITES,
+			       "call sites, most called first (-: none logged)", "call site", true);
+		odc_drill_names(&p->names);
+	}
+	odc_drill_more(&d->programs, n, "program");
+	if (d->unparsed)
+		printf("%ld line%s could not be read.\n", d->unparsed, d->unparsed == 1 ? "" : "s");
+	if (n && !d->resolve)
+		odc_text_line("A call site is a module and the offset in its file of the code that called; "
+			      "--resolve names its function and source line.");
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env bats
+# odcreat report's rows by script, and its drill-down, --program=NAME:
+# scripts, call sites and names, most called first, in 80 columns, CSV
+# and JSON; --resolve's call sites; bounded lists, bounded memory, and
+# hostile names.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+SITE="$BUILD/tests/odc_site"
+MISSING='einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made native=EINVAL'
+DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR native=EINVAL'
+
+setup() {
+	new_scratch
+	cd "$SCRATCH"
+}
+
+# line EXE PATH STATE WOULD [SCRIPT [WHERE]]: a log line as the library writes it.
+line() {
+	echo "2026-12-04T10:00:00.000000Z pid=1 prog=\"${1##*/}\" call=openat dirfd=AT_FDCWD path=\"$2\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=einval result=EINVAL state=$3 would=\"$4\" uid=0 exe=\"$1\"${5:+ script=\"$5\"}${6:+ where=\"$6\"}"
+}
+
+# pyscript FILE NAME...: a Python script that passes the pair on each NAME.
+pyscript() {
+	local file=$1
+	shift
+	printf 'import os\nfor n in %s:\n    try:\n        os.open(n, os.O_CREAT | os.O_DIRECTORY)\n    except OSError:\n        pass\n' \
+		"$(printf '"%s",' "$@" | sed 's/^/[/; s/,$/]/')" > "$file"
+}
+
+@test "rows: each script a Python or Perl program runs is a row of its own, in every format" {
+	mkdir tools data
+	pyscript tools/build.py cache cache data
+	pyscript tools/gen.py cache
+	printf 'use Fcntl;\nsysopen(my $fh, "pl", O_CREAT | O_DIRECTORY | O_RDONLY);\n' > tools/x.pl
+	"$ODCREAT" -m einval -l log python3 tools/build.py
+	"$ODCREAT" -m einval -l log python3 tools/gen.py
+	"$ODCREAT" -m einval -l log perl tools/x.pl
+	local py
+	py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
+	run "$ODCREAT" report --format=csv log
+	assert_success
+	assert_line --index 0 --regexp ',native_made,script$'
+	assert_line --partial "\"$py\",3,1,0,3,2,missing;dir,"
+	assert_line --regexp "^\"$py\",3,.*,\"tools/build.py\"\$"
+	assert_line --regexp "^\"$py\",1,.*,\"tools/gen.py\"\$"
+	assert_line --regexp '^"/usr/bin/perl",1,.*,"tools/x.pl"$'
+	run "$ODCREAT" report log
+	assert_line --regexp "^$py tools/build.py"
+	assert_line "5 calls from 3 programs on 1 host; 0 lost, 5 claimed"
+	run "$ODCREAT" report --format=json log
+	run python3 -c 'import json, sys; print(sorted((p["script"], p["calls"]) for p in json.load(sys.stdin)["rows"]))' <<< "$output"
+	assert_output "[('tools/build.py', 3), ('tools/gen.py', 1), ('tools/x.pl', 1)]"
+}
+
+@test "the whole report ends with a line that points to the drill-down" {
+	line /usr/bin/tool /x missing "$MISSING" > log
+	run "$ODCREAT" report log
+	assert_equal "${lines[-2]}" "One program's scripts, call sites and names, and what each mode would give each:"
+	assert_equal "${lines[-1]}" "odcreat report --program=PROGRAM [--resolve] with the same inputs."
+}
+
+@test "drill-down: a C program's call through a library of its own, its site resolved to the function and line" {
+	"$ODCREAT" -m einval -l log "$SITE" lib p
+	"$ODCREAT" -m einval -l log "$SITE" lib p
+	"$ODCREAT" -m einval -l log "$SITE" main q
+	local lib exe
+	lib=$(readlink -f "$BUILD/tests/libodc_site.so")
+	exe=$(readlink -f "$SITE")
+	run "$ODCREAT" report --program=odc_site --resolve log
+	assert_success
+	assert_line --index 0 "$exe: 3 calls"
+	assert_line --index 1 "  scripts, most called first (-: none):"
+	assert_line --index 2 "        3  -"
+	assert_line --index 3 "  call sites, most called first (-: none logged):"
+	assert_line --index 4 --regexp "^        2  $lib\+0x[0-9a-f]+\$"
+	assert_line --index 5 --regexp "^           odc_site_open at .*/tests/odc_site\.c:[0-9]+\$"
+	assert_line --index 6 --regexp "^        1  $exe\+0x[0-9a-f]+\$"
+	assert_line --index 7 --regexp "^           site_main at .*/tests/odc_site_main\.c:[0-9]+\$"
+	assert_line --index 9 "        2  $PWD/p"
+	assert_line --index 10 "           state missing, got EINVAL; would get: einval EINVAL, freebsd ENOENT,"
+	# The source line is the call's own.
+	local at
+	at=$(grep -o 'odc_site\.c:[0-9]*' <<< "$output")
+	sed -n "${at#*:}p" "$ROOT/tests/odc_site.c" | grep -q 'open(path' || fail "$at is not the call"
+	# Without --resolve, the sites alone, and how to have them resolved.
+	run "$ODCREAT" report --program="$exe" log
+	assert_line --regexp '^--resolve names its function and source line\.$'
+	refute_line --partial odc_site_open
+}
+
+@test "drill-down in three formats: text in 80 columns, CSV a row for each entry, JSON that parses; names most called first, 20 and how many more" {
+	{
+		for i in $(seq 1 25); do
+			for _ in $(seq 1 "$i"); do line /usr/bin/tool "/srv/n$i" missing "$MISSING" "" "/usr/lib/libx.so.1+0x1234"; done
+		done
+		line /usr/bin/tool /srv/d dir "$DIR" "" "/usr/lib/libx.so.1+0x99"
+		line /usr/bin/other /srv/o missing "$MISSING"
+	} > log
+	run "$ODCREAT" report --program=tool log
+	assert_success
+	assert_line --index 0 "/usr/bin/tool: 326 calls"
+	assert_line "       25  /srv/n25"
+	assert_line "        6  /srv/n6"
+	refute_line --partial "/srv/n5"
+	refute_line --partial "/srv/o"
+	assert_line "           and 6 more names"
+	assert_line "        1  /usr/lib/libx.so.1+0x99"
+	run awk 'length > 80' <<< "$output"
+	assert_output ""
+	run "$ODCREAT" report --program=/usr/bin/tool --format=csv log
+	assert_line --index 0 "program,kind,item,calls,at_least,state,result,einval,freebsd,mkdir,legacy,linux-5.7,native,function,source,unresolved"
+	assert_line --index 1 '"/usr/bin/tool",script,"",326,false,,,,,,,,,,,'
+	assert_line --index 2 '"/usr/bin/tool",site,"/usr/lib/libx.so.1+0x1234",325,false,,,,,,,,,,,'
+	assert_line --index 4 '"/usr/bin/tool",name,"/srv/n25",25,false,"missing","EINVAL","EINVAL","ENOENT","fd+made","fd+made","ENOTDIR+made","EINVAL",,,'
+	assert_line --index 24 '"/usr/bin/tool",more_names,,6,false,,,,,,,,,,,'
+	assert_equal "${#lines[@]}" 25
+	run "$ODCREAT" report --program=tool --format=json log
+	run python3 -c 'import json, sys
+p = json.load(sys.stdin)["programs"][0]
+print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], p["names"][0]["name"], p["names"][0]["would"]["linux-5.7"])' <<< "$output"
+	assert_output "/usr/bin/tool 326 [{'script': None, 'calls': 326, 'at_least': False}] 20 6 /srv/n25 ENOTDIR+made"
+	run "$ODCREAT" report --program=nothing log
+	assert_output "No call of a program named nothing."
+}
+
+@test "drill-down: its memory is bounded by the rows it prints: 200,000 names of one program in 12 MiB, the counts a bound past what it keeps" {
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "2026-12-04T10:00:00.000000Z pid=1 prog=\"t\" call=openat dirfd=AT_FDCWD path=\"/srv/%d\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=einval result=EINVAL state=missing exe=\"/usr/bin/t\"\n", i % 7 ? i : 7 }' > log
+	prlimit --as=$((12 << 20)) "$ODCREAT" report < /dev/null > /dev/null 2>&1 ||
+		skip "this build's odcreat needs more than 12 MiB of address space"
+	run prlimit --as=$((12 << 20)) "$ODCREAT" report --program=t log
+	assert_success
+	assert_line --index 0 "/usr/bin/t: 200000 calls"
+	assert_line "    28572  /srv/7"
+	assert_line --regexp '^ +1\+  /srv/[0-9]+$'
+	assert_line --regexp '^ +and at least [0-9]+ more names$'
+}
+
+@test "drill-down: hostile names, scripts and sites are escaped, cut to their lines, and never make a row; --resolve runs nothing they name" {
+	local evil=$'/srv/a\x1b[2J\\x0a       9  /forged'
+	{
+		line /usr/bin/tool "$evil" missing "$MISSING" 'x\x0a\x22y' '/tmp/x;touch pwned+0x10'
+		line /usr/bin/tool "/srv/$(head -c 1500 /dev/zero | tr '\0' y)" missing "$MISSING" "" "rel/lib.so+0x10"
+		line /usr/bin/tool /srv/b missing "$MISSING" "" "$PWD/notelf+0x10"
+		line /usr/bin/tool /srv/c missing "$MISSING" "" "$PWD/link+0x10"
+	} > log
+	echo 'not an ELF file' > notelf
+	ln -s "$BUILD/tests/libodc_site.so" link
+	for format in text csv json; do
+		run "$ODCREAT" report --program=tool --resolve --format=$format log
+		assert_success
+		run awk '/[^ -~]/' <<< "$output"
+		assert_output ""
+	done
+	run "$ODCREAT" report --program=tool --resolve log
+	[ -z "$(awk 'length > 80' <<< "$output")" ] || fail "longer than 80 columns: $output"
+	refute_line --regexp '^ +9  /forged'
+	assert_line "           not resolved: not an ELF file"
+	assert_line "           not resolved: Too many levels of symbolic links"
+	assert_line "           not resolved: no offset in a file: not a file's code"
+	[ ! -e pwned ] && [ ! -e /tmp/x ] || fail "a site's name was run"
+	run "$ODCREAT" report --program=tool --format=json log
+	python3 -c 'import json, sys; json.load(sys.stdin)' <<< "$output"
+}
+
+@test "--resolve alone, without --program, is a usage error" {
+	run --separate-stderr "$ODCREAT" report --resolve < /dev/null
+	assert_failure 2
+	assert_equal "${stderr_lines[0]}" "odcreat report: --resolve resolves a drill-down's call sites: it needs --program=NAME"
+}
+
+@test "--resolve, not as root, leaves another user's module alone, and says so" {
+	nobody_copies
+	"$NB/odcreat" -m einval -l "$NB/log" "$NB/tests/odc_site" lib p
+	chmod a+r "$NB/log"
+	chown nobody "$NB/tests/libodc_site.so"
+	run "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
+	assert_line --regexp '^ +odc_site_open at '
+	chown 1 "$NB/tests/libodc_site.so"
+	run as_nobody "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
+	assert_line "           not resolved: another user's: only root resolves it, as its owner"
+}
+
+@test "--journal: the drill-down reads a script, a call site and a relative name's directory from journald's fields" {
+	printf '%s\n' _PID=7 _UID=0 _EXE=/usr/bin/python3.11 ODCREAT_PATH=cache ODCREAT_DIR=/home/ann/project \
+		ODCREAT_RESULT=EINVAL ODCREAT_STATE=missing "ODCREAT_WOULD=$MISSING" ODCREAT_SCRIPT=tools/build.py \
+		ODCREAT_WHERE=/usr/bin/python3.11+0x1a2b3c > export
+	run "$ODCREAT" report --journal --program=python3.11 export
+	assert_success
+	assert_line --index 0 "/usr/bin/python3.11: 1 call"
+	assert_line --index 2 "        1  tools/build.py"
+	assert_line --index 4 "        1  /usr/bin/python3.11+0x1a2b3c"
+	assert_line --index 6 "        1  /home/ann/project/cache"
+}
+
+# readme_block TEXT: the first fenced block of the README after the line that holds TEXT.
+readme_block() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside' "$ROOT/README.md"
+}
+
+@test "the README's drill-down is what report prints for the calls it describes" {
+	mkdir tools data
+	pyscript tools/build.py cache cache data
+	pyscript tools/gen.py cache
+	"$ODCREAT" -m einval -l survey.log python3 tools/build.py
+	"$ODCREAT" -m einval -l survey.log python3 tools/gen.py
+	local py want site
+	py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
+	want=$(readme_block '`cache` once:')
+	[ -n "$want" ] || fail "no drill-down in the README"
+	site=$(grep -o ' where="[^"]*"' survey.log | sort -u)
+	[ "$(wc -l <<< "$site")" = 1 ] || fail "more than one call site: $site"
+	site=${site#* where=\"}
+	# This machine's python3 and its code's offset stand for the README's; a kernel
+	# whose own meaning is another's predicts another native answer.
+	run "$ODCREAT" report --program="${py##*/}" survey.log
+	assert_success
+	run sed -e "s|$PWD|/home/ann/project|g; s|${site%\"}|/usr/bin/python3.11+0x2680d3|; s|^$py:|/usr/bin/python3.11:|" \
+		-e 's/native [A-Za-z+]*$/native EINVAL/' <<< "$output"
+	assert_output "$want"
+}
