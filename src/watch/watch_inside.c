@@ -49,8 +49,10 @@ void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_hel
 		look->unread = "root";
 		return;
 	}
-	odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);
-	if (e->path[0] != '/')
+	/* Names the kernel did not take, as /proc has them now. */
+	if (!odc_watch_kernel_exe(e))
+		odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);
+	if (e->path[0] != '/' && !odc_watch_kernel_dir(e))
 		odc_fd_name(h->proc, h->dir, look->dir, sizeof look->dir);
 	if (!h->state)
 		return;

@@ -1,9 +1,10 @@
 /*
  * What the watcher learns of a call from the caller's process, after the
- * call: its executable, the directory a relative path starts from, and
- * the name's state, each as the caller sees them (in its own root and
+ * call: the name's state, as the caller sees it (in its own root and
  * mount namespace), read by the reader (watch_reader.c), a process of the
- * watcher's that enters that root as the caller.
+ * watcher's that enters that root as the caller. The executable's name
+ * and the directory's are the kernel's, taken at the call (/proc's now
+ * only where it took none).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -13,6 +14,7 @@
  * Otherwise the line says why it has no state.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "odc_meaning.h"
@@ -44,11 +46,11 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 	return NULL;
 }
 
-void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+/* What the look finds, into LOOK. */
+static void odc_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
 {
 	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .exe = -1, .proc = -1 };
 
-	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
 		return;
@@ -70,4 +72,23 @@ void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struc
 			look->unread = why;
 	}
 	odc_watch_release(&h.root, &h.dir, &h.exe, &h.proc);
+}
+
+/* The names the kernel took at the call: the executable's and the directory's, whatever the process did since. */
+static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_look *look)
+{
+	const char *dir = odc_watch_kernel_dir(e);
+	const char *exe = odc_watch_kernel_exe(e);
+
+	if (dir)
+		snprintf(look->dir, sizeof look->dir, "%s", dir);
+	if (exe)
+		snprintf(look->exe, sizeof look->exe, "%s", exe);
+}
+
+void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+{
+	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
+	odc_look(e, wall_ns, look);
+	odc_kernel_names(e, look);
 }

@@ -108,8 +108,7 @@ static __always_inline void odc_owe(const struct odc_watch_event *e, struct odc_
  */
 static __always_inline bool odc_send_as(struct odc_watch_event *e, bool fair)
 {
-	/* path_len is 1 to sizeof e->path; the mask tells the verifier so. */
-	u32 size = sizeof *e - sizeof e->path + ((e->path_len - 1) & (sizeof e->path - 1)) + 1;
+	u32 size = odc_record_size(e);
 	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32, .start_time = e->start_time };
 	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key);
 	u64 *held = &odc_held[e->uid % ODC_WATCH_UID_SLOTS];

@@ -62,8 +62,18 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->user_ns = BPF_CORE_READ(t, cred, user_ns, ns.inum);
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
-	e->exe_ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
 	e->ktime = bpf_ktime_get_boot_ns();
+}
+
+/*
+ * The bytes of E to send: up to the end of its last name. The path's
+ * length is 1 to ODC_WATCH_PATH_MAX, each name's less than
+ * ODC_WATCH_NAME_MAX: the masks keep them, and tell the verifier so.
+ */
+static __always_inline u32 odc_record_size(const struct odc_watch_event *e)
+{
+	return sizeof *e - sizeof e->path + ((e->path_len - 1) & (ODC_WATCH_PATH_MAX - 1)) + 1 +
+	       (e->dir_len & (ODC_WATCH_NAME_MAX - 1)) + (e->exe_len & (ODC_WATCH_NAME_MAX - 1));
 }
 
 /* Whether a string the read of which ended at SIZE bytes went on past them. */
@@ -71,20 +81,20 @@ static __always_inline void odc_mark_cut(struct odc_watch_event *e, long n, cons
 {
 	char next = 0;
 
-	if (n < (long)sizeof e->path)
+	if (n < ODC_WATCH_PATH_MAX)
 		return;
 	if (user)
-		bpf_probe_read_user(&next, 1, s + sizeof e->path - 1);
+		bpf_probe_read_user(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
 	else
-		bpf_probe_read_kernel(&next, 1, s + sizeof e->path - 1);
+		bpf_probe_read_kernel(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
 	if (next)
 		e->seen |= ODC_WATCH_PATH_CUT;
 }
 
 static __always_inline void odc_read_path(struct odc_watch_event *e, const char *s, bool user)
 {
-	long n = user ? bpf_probe_read_user_str(e->path, sizeof e->path, s)
-		      : bpf_probe_read_kernel_str(e->path, sizeof e->path, s);
+	long n = user ? bpf_probe_read_user_str(e->path, ODC_WATCH_PATH_MAX, s)
+		      : bpf_probe_read_kernel_str(e->path, ODC_WATCH_PATH_MAX, s);
 
 	e->path_len = n > 0 ? n : 1;
 	if (n < 0) {
