@@ -31,8 +31,10 @@ const char *odc_watch_kernel_dir(const struct odc_watch_event *e);
 const char *odc_watch_kernel_exe(const struct odc_watch_event *e);
 
 /*
- * Everything the caller's process still tells of E, where the pid still
- * names it; WALL_NS: when the call was made, on the wall clock.
+ * What the watcher finds of E after the call: through the caller's
+ * process while its pid still names it, else by the names the kernel
+ * took, in its mount namespace; WALL_NS: when the call was made, on the
+ * wall clock.
  */
 void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns,
 		       struct odc_watch_look *look);

@@ -12,6 +12,7 @@ struct odc_watch_held {
 	int root, dir, exe, proc;	/* -1 where not open */
 	long long call_ns;	/* when the call was made, on the wall clock */
 	bool state;		/* whether the state may be told at all */
+	bool named;		/* the process is gone: dir is root, from which the kernel's name leads */
 };
 
 /*
@@ -22,8 +23,16 @@ struct odc_watch_held {
  */
 const char *odc_watch_hold(const struct odc_watch_event *e, int *root, int *dir, int *exe, int *proc);
 void odc_watch_release(int *root, int *dir, int *exe, int *proc);
+/*
+ * Where E's process is gone (or no longer holds the call's directory),
+ * hold a root in its mount namespace instead, for a look by the names the
+ * kernel took: the watcher's own where the namespace is the watcher's,
+ * else that of another process still in it. Its dir is that root; its
+ * exe is -1. Whether one is held (the reader checks it is the caller's).
+ */
+bool odc_watch_hold_named(const struct odc_watch_event *e, int *root, int *dir, int *exe, int proc);
 
-/* Take E's caller's effective ids, and the groups /proc (PROC) says it has: 0, or -1. */
+/* Take E's caller's effective ids and groups (the kernel's, or where it has too many, /proc's now): 0, or -1. */
 int odc_watch_become(const struct odc_watch_event *e, int proc);
 
 /* In E's caller's root, as the caller: what it sees, into LOOK (watch_inside.c, run by the reader). */

@@ -1,11 +1,15 @@
 /*
  * A look from inside the caller's root, as the caller: run by the reader
  * (watch_reader.c), which has entered that root and holds the caller's
- * descriptors. What watch_look.c decided may be told is read here.
+ * descriptors, or where its process is gone, a root in its mount
+ * namespace. What watch_look.c decided may be told is read here, in the
+ * directory the kernel saw the call start from, and only there.
  */
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,16 +43,60 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
+/* Whether FD is the directory the kernel saw as ID (where it saw one). */
+static bool odc_is(int fd, const struct odc_watch_dir_id *id)
+{
+	struct statx st;
+
+	if (!id->ino)
+		return true;
+	return statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID, &st) == 0 && (st.stx_mask & STATX_MNT_ID) &&
+	       st.stx_ino == id->ino && st.stx_mnt_id == id->mnt_id;
+}
+
+/*
+ * The directory the kernel named at E's call, found again by that name
+ * from the root the reader is in, or -1. The kernel's name has no
+ * symlink in it: none is followed.
+ */
+static int odc_open_named(const struct odc_watch_event *e)
+{
+	const char *name = e->path[0] == '/' ? "/" : odc_watch_kernel_dir(e);
+	struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS };
+
+	return name ? (int)syscall(SYS_openat2, AT_FDCWD, name, &how, sizeof how) : -1;
+}
+
+/*
+ * Into the directory the call's path started from, from within the root:
+ * H's own, or where the process is gone, the one the kernel's name leads
+ * to. NULL, or why not: "moved" where it is another directory.
+ */
+static const char *odc_enter_dir(const struct odc_watch_event *e, const struct odc_watch_held *h)
+{
+	if (!h->named)
+		return !odc_is(h->dir, &e->dir) ? "moved" : fchdir(h->dir) < 0 ? "root" : NULL;
+	if (!odc_is(h->root, &e->root))
+		return "gone";	/* another root than the caller's, in its mount namespace */
+	int dir = odc_open_named(e);
+	const char *why = dir < 0 || !odc_is(dir, &e->dir) ? "moved" : fchdir(dir) < 0 ? "root" : NULL;
+	if (dir >= 0)
+		close(dir);
+	return why;
+}
+
 void odc_look_inside(const struct odc_watch_event *e, const struct odc_watch_held *h,
 		     struct odc_watch_look *look)
 {
 	struct odc_call c = odc_watch_call(e);
 
 	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
-	if (fchdir(h->root) < 0 || chroot(".") < 0 || fchdir(h->dir) < 0) {
+	if (fchdir(h->root) < 0 || chroot(".") < 0) {
 		look->unread = "root";
 		return;
 	}
+	if ((look->unread = odc_enter_dir(e, h)))
+		return;
 	/* Names the kernel did not take, as /proc has them now. */
 	if (!odc_watch_kernel_exe(e))
 		odc_fd_name(h->proc, h->exe, look->exe, sizeof look->exe);

@@ -1,10 +1,12 @@
 /*
- * What the watcher learns of a call from the caller's process, after the
- * call: the name's state, as the caller sees it (in its own root and
- * mount namespace), read by the reader (watch_reader.c), a process of the
- * watcher's that enters that root as the caller. The executable's name
- * and the directory's are the kernel's, taken at the call (/proc's now
- * only where it took none).
+ * What the watcher learns of a call after it: the name's state, as the
+ * caller sees it (in its own root and mount namespace), read by the
+ * reader (watch_reader.c), a process of the watcher's that enters that
+ * root as the caller: through the caller's process while it lives; where
+ * it is gone, from a root in its mount namespace, by the name the kernel
+ * took of its directory at the call, which must lead to the same
+ * directory. The executable's name and the directory's are the kernel's
+ * (/proc's now only where it took none).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -46,32 +48,28 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 	return NULL;
 }
 
-/* What the look finds, into LOOK. */
-static void odc_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+/* What the look finds, into LOOK: NULL, or why there is no state. */
+static const char *odc_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
 {
 	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .exe = -1, .proc = -1 };
 
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
-		return;
+		return NULL;
 	}
-	if (!e->tgid) {
-		look->unread = "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
-		return;
-	}
-	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS) {
-		look->unread = "late";
-		return;
-	}
-	look->unread = odc_watch_hold(e, &h.root, &h.dir, &h.exe, &h.proc);
-	if (!look->unread) {
-		const char *why = odc_unreadable(e);
-		h.state = !why;
+	if (!e->tgid)
+		return "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
+	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS)
+		return "late";
+	const char *unheld = odc_watch_hold(e, &h.root, &h.dir, &h.exe, &h.proc);
+	const char *why = odc_unreadable(e);
+	h.named = unheld && odc_watch_hold_named(e, &h.root, &h.dir, &h.exe, h.proc);
+	h.state = !why;
+	/* Where the process is gone, the names are the kernel's: a look is for the state alone. */
+	if (!unheld || (h.named && h.state))
 		odc_reader_look(e, &h, look);
-		if (why)
-			look->unread = why;
-	}
 	odc_watch_release(&h.root, &h.dir, &h.exe, &h.proc);
+	return unheld && !h.named ? unheld : why ? why : look->unread;
 }
 
 /* The names the kernel took at the call: the executable's and the directory's, whatever the process did since. */
@@ -89,6 +87,6 @@ static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_l
 void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
 {
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
-	odc_look(e, wall_ns, look);
+	look->unread = odc_look(e, wall_ns, look);
 	odc_kernel_names(e, look);
 }

@@ -3,12 +3,14 @@
  * is known to name the process that made the call (a pid is reused; its
  * start time, which /proc/PID/stat gives, is not).
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "odc_watch_proc.h"
@@ -75,6 +77,49 @@ const char *odc_watch_hold(const struct odc_watch_event *e, int *root, int *dir,
 	return *dir < 0 ? "dirfd" : NULL;
 }
 
+/* The mount namespace of /proc's PID (a number, or "self"): its inode number, or 0. */
+static unsigned long odc_mnt_ns(int proc, const char *pid)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%.15s/ns/mnt", pid);	/* a pid, or "self" */
+	return fstatat(proc, path, &st, 0) == 0 ? (unsigned long)st.st_ino : 0;
+}
+
+/* Whether the /proc entry NAME is a process's. */
+static bool odc_is_pid(const char *name)
+{
+	size_t n = strspn(name, "0123456789");
+
+	return n > 0 && n < 16 && name[n] == '\0';
+}
+
+/* The root of a process in mount namespace NS, found in /proc (the one found last time first), or -1. */
+static int odc_ns_root(int proc, unsigned long ns)
+{
+	static char last[16];
+	char path[32];
+
+	if (!last[0] || odc_mnt_ns(proc, last) != ns) {
+		int fd = openat(proc, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+		last[0] = '\0';
+		if (!d && fd >= 0)
+			close(fd);
+		for (struct dirent *de; d && !last[0] && (de = readdir(d));)
+			if (odc_is_pid(de->d_name) && odc_mnt_ns(proc, de->d_name) == ns)
+				memcpy(last, de->d_name, strlen(de->d_name) + 1);
+		if (d)
+			closedir(d);
+	}
+	if (!last[0])
+		return -1;
+	snprintf(path, sizeof path, "%s/root", last);
+	return openat(proc, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
 void odc_watch_release(int *root, int *dir, int *exe, int *proc)
 {
 	int *fds[] = { root, dir, exe, proc };
@@ -86,7 +131,20 @@ void odc_watch_release(int *root, int *dir, int *exe, int *proc)
 	}
 }
 
-/* The groups of /proc/PID/status's "Groups:" line, now: the event does not carry them. */
+bool odc_watch_hold_named(const struct odc_watch_event *e, int *root, int *dir, int *exe, int proc)
+{
+	int none = -1;
+
+	if (proc < 0 || !e->dir.ino || (e->path[0] != '/' && !odc_watch_kernel_dir(e)))
+		return false;
+	odc_watch_release(root, dir, exe, &none);
+	*root = e->mnt_ns == odc_mnt_ns(proc, "self") ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
+						      : odc_ns_root(proc, e->mnt_ns);
+	*dir = *root >= 0 ? dup(*root) : -1;
+	return *dir >= 0;
+}
+
+/* The groups of /proc/PID/status's "Groups:" line, now: for a caller with more than the event holds. */
 static int odc_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
 {
 	char status[4096];
@@ -107,10 +165,20 @@ static int odc_groups(const struct odc_watch_event *e, int proc, gid_t *groups, 
 	return n;
 }
 
+/* E's caller's groups: the kernel's, at the call, where the event holds them all. Their number, or -1. */
+static int odc_caller_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
+{
+	if (e->ngroups > ODC_WATCH_GROUPS)
+		return odc_groups(e, proc, groups, max);
+	for (int i = 0; i < e->ngroups; i++)
+		groups[i] = e->groups[i];
+	return e->ngroups;
+}
+
 int odc_watch_become(const struct odc_watch_event *e, int proc)
 {
 	gid_t groups[256];
-	int n = odc_groups(e, proc, groups, 256);
+	int n = odc_caller_groups(e, proc, groups, 256);
 
 	if (n < 0 || setgroups((size_t)n, groups) < 0)
 		return -1;

@@ -29,6 +29,7 @@ struct odc_reader_ask {
 	struct odc_watch_event e;
 	long long call_ns;
 	bool state, exe;	/* exe: the executable's descriptor is among them */
+	bool named;	/* struct odc_watch_held's */
 };
 
 /* What the reader comes back to after each look: the watcher's own. */
@@ -72,7 +73,7 @@ static bool odc_reader_one(int sock, const struct odc_reader_self *self)
 		memcpy(fds, CMSG_DATA(c), c->cmsg_len - CMSG_LEN(0));
 	struct odc_watch_held h = { .root = fds[0], .dir = fds[1], .proc = fds[2],
 				    .exe = ask.exe ? fds[3] : -1, .call_ns = ask.call_ns,
-				    .state = ask.state };
+				    .state = ask.state, .named = ask.named };
 	look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	odc_look_inside(&ask.e, &h, &look);
 	for (int i = 0; i < 4; i++)
@@ -132,7 +133,7 @@ static void odc_reader_stop(void)
 static bool odc_reader_ask(const struct odc_watch_event *e, const struct odc_watch_held *h)
 {
 	struct odc_reader_ask ask = { .e = *e, .call_ns = h->call_ns, .state = h->state,
-				      .exe = h->exe >= 0 };
+				      .exe = h->exe >= 0, .named = h->named };
 	int fds[4] = { h->root, h->dir, h->proc, h->exe };
 	size_t n = ask.exe ? 4 : 3;
 	union {
