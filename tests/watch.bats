@@ -573,6 +573,31 @@ except OSError:
 	[ "$told" -eq "$kinds" ]
 }
 
+@test "watch: a live caller that moved to another directory after its call is not read in the new one" {
+	# In b, the name the call passes is a directory: read there, its state would be dir.
+	mkdir -p a b/there
+	sleep 0.05
+	watch_start
+	hold_watcher
+	(cd a && exec python3 -c 'import os, time
+try:
+    os.open("there", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+os.chdir("../b")
+print(os.getpid(), flush=True)
+time.sleep(30)') > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	release_watcher
+	await "pid=$py "
+	kill "$py"
+	watch_stop
+	the_line "pid=$py "
+	has 'path="there"' state_unread=moved "dir=\"$SCRATCH/a\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
 @test "watch: a caller gone with its mount namespace, which no process holds any more, has no state, but its executable and directory" {
 	mkdir ns
 	watch_start
