@@ -75,12 +75,12 @@ static __always_inline int odc_step(struct odc_walk_buf *b, const struct path *r
 		return 0;
 	}
 	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	u32 len = BPF_CORE_READ(d, d_name.len);
-	if (parent == d || len > ODC_NAME_PART || len + 1 >= at)
+	struct qstr name;
+	if (BPF_CORE_READ_INTO(&name, d, d_name) || parent == d || name.len > ODC_NAME_PART || name.len + 1 >= at)
 		return -1;	/* b->c[0] is never reached: a name is less than ODC_WATCH_NAME_MAX */
-	at -= len + 1;
+	at -= name.len + 1;
 	b->c[at & ODC_NAME_MASK] = '/';
-	bpf_probe_read_kernel(&b->c[(at + 1) & ODC_NAME_MASK], len & ODC_NAME_PART, BPF_CORE_READ(d, d_name.name));
+	bpf_probe_read_kernel(&b->c[(at + 1) & ODC_NAME_MASK], name.len & ODC_NAME_PART, name.name);
 	b->at = at;
 	b->d = parent;
 	return 0;
