@@ -598,6 +598,18 @@ time.sleep(30)') > "$BATS_TEST_TMPDIR/py" &
 	[[ $LINE != *' state='* && $LINE != *' would='* ]]
 }
 
+@test "watch: a caller gone before the look is looked for with the groups the kernel gave it at the call" {
+	nobody_copies
+	# Only group 4242 may search grp: nobody without it would meet EACCES (state=error).
+	install -d -m 0710 -g 4242 "$NB/grp"
+	sleep 0.05
+	watch_start
+	gone_call "path=\"$NB/grp/x\"" setpriv --reuid=nobody --regid=nogroup --groups=4242 \
+		"$NB/tests/odc_call_static" sys_openat "$NB/grp/x" creat,directory
+	watch_stop
+	has state=missing "uid=$(id -u nobody)"
+}
+
 @test "watch: a caller gone with its mount namespace, which no process holds any more, has no state, but its executable and directory" {
 	mkdir ns
 	watch_start

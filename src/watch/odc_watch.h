@@ -29,6 +29,8 @@ struct odc_call odc_watch_call(const struct odc_watch_event *e);
 /* The names the kernel took at E's call, from the caller's root: a relative path's directory's, the executable's; NULL where none. */
 const char *odc_watch_kernel_dir(const struct odc_watch_event *e);
 const char *odc_watch_kernel_exe(const struct odc_watch_event *e);
+/* The caller's groups as the kernel had them at E's call (ngroups odc_u32, unaligned), or NULL where it had too many. */
+const char *odc_watch_kernel_groups(const struct odc_watch_event *e);
 
 /*
  * What the watcher finds of E after the call: through the caller's

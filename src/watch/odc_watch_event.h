@@ -50,8 +50,12 @@ enum odc_watch_abi {
 #define ODC_WATCH_PATH_MAX 1024
 /* The room for a directory's or an executable's name (the line holds less): the kernel side takes none that fills it. */
 #define ODC_WATCH_NAME_MAX 1024
-/* The supplementary groups a record holds; a caller with more has them read from /proc, while it lives. */
-#define ODC_WATCH_GROUPS 16
+/*
+ * The most supplementary groups a record holds (4 bytes each, in 128: a
+ * mask bounds them); a caller with more has them read from /proc, while
+ * it lives.
+ */
+#define ODC_WATCH_GROUPS 31
 
 /* The slots of users' shares of the ring buffer (watch_record.bpf.h): a uid's is uid % this. */
 #define ODC_WATCH_UID_SLOTS 256
@@ -83,22 +87,23 @@ struct odc_watch_event {
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
 	odc_u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
-	odc_u32 groups[ODC_WATCH_GROUPS];	/* its supplementary groups: the first ngroups */
 	odc_s32 dirfd;
-	odc_u16 ngroups;		/* how many groups it has: more than ODC_WATCH_GROUPS, and they are not here */
+	odc_u16 ngroups;		/* how many supplementary groups the caller has */
 	odc_u16 entry;		/* enum odc_watch_entry */
 	odc_u16 abi;		/* enum odc_watch_abi */
 	odc_u16 seen;		/* ODC_WATCH_* */
 	odc_u16 path_len;		/* the bytes of path, its NUL included */
 	odc_u16 dir_len, exe_len;	/* the bytes of the two names after it, NULs included; 0: none taken */
+	odc_u16 groups_len;	/* the bytes of groups after them: 0 where there are more than ODC_WATCH_GROUPS */
 	char comm[16];
 	/*
 	 * The call's path; path_len bytes on, a relative path's directory's
 	 * name, and then the executable's, each as the kernel named it at the
 	 * call from the caller's root (as /proc's links name them to a process
-	 * in that root). A record ends after the last.
+	 * in that root); then the caller's groups, as the initial user
+	 * namespace has them (odc_u32 each, unaligned). A record ends there.
 	 */
-	char path[ODC_WATCH_PATH_MAX + 2 * ODC_WATCH_NAME_MAX];
+	char path[ODC_WATCH_PATH_MAX + 2 * ODC_WATCH_NAME_MAX + 128];
 };
 
 #endif

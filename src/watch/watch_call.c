@@ -35,3 +35,10 @@ const char *odc_watch_kernel_exe(const struct odc_watch_event *e)
 {
 	return odc_name_at(e, (size_t)e->path_len + e->dir_len, e->exe_len);
 }
+
+const char *odc_watch_kernel_groups(const struct odc_watch_event *e)
+{
+	size_t off = (size_t)e->path_len + e->dir_len + e->exe_len;
+
+	return e->groups_len == 4 * e->ngroups && off + e->groups_len <= sizeof e->path ? e->path + off : NULL;
+}

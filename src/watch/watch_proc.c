@@ -168,10 +168,15 @@ static int odc_groups(const struct odc_watch_event *e, int proc, gid_t *groups, 
 /* E's caller's groups: the kernel's, at the call, where the event holds them all. Their number, or -1. */
 static int odc_caller_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
 {
-	if (e->ngroups > ODC_WATCH_GROUPS)
+	const char *kernel = odc_watch_kernel_groups(e);
+	odc_u32 gid;
+
+	if (!kernel)
 		return odc_groups(e, proc, groups, max);
-	for (int i = 0; i < e->ngroups; i++)
-		groups[i] = e->groups[i];
+	for (int i = 0; i < e->ngroups; i++) {
+		memcpy(&gid, kernel + i * sizeof gid, sizeof gid);
+		groups[i] = gid;
+	}
 	return e->ngroups;
 }
 

@@ -143,33 +143,27 @@ static __always_inline bool odc_dirfd_path(struct task_struct *t, s32 dirfd, str
 	return f && BPF_CORE_READ_INTO(p, f, f_path) == 0;
 }
 
-/* The caller's supplementary groups, as the initial user namespace has them. */
+/* The caller's supplementary groups, after E's names: all of them, or none where they are too many. */
 static __always_inline void odc_read_groups(struct odc_watch_event *e, struct task_struct *t)
 {
 	struct group_info *gi = BPF_CORE_READ(t, cred, group_info);
 	u32 n = BPF_CORE_READ(gi, ngroups);
 
 	e->ngroups = n > 0xffff ? 0xffff : n;
-	if (n > ODC_WATCH_GROUPS)
-		n = ODC_WATCH_GROUPS;
-	bpf_core_read(e->groups, n * sizeof e->groups[0], &gi->gid);
+	if (n <= ODC_WATCH_GROUPS && !bpf_core_read(&e->path[odc_names_end(e)], (n & 31) * sizeof(u32), &gi->gid))
+		e->groups_len = n * sizeof(u32);
 }
 
 /*
- * Where E's call is, once its path and dirfd are in it: its caller's root
- * and groups, the directory its path starts from, and the names of that
- * directory (a relative path's) and of the executable. Pair calls alone
- * come here.
+ * The caller's root and the directory E's path starts from, by identity,
+ * and the names of that directory (a relative path's) and of the
+ * executable.
  */
-static __always_inline void odc_read_where(struct odc_watch_event *e)
+static __always_inline void odc_read_names(struct odc_watch_event *e, struct task_struct *t)
 {
-	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
 	struct path root = {}, dir = {}, exe = {};
 	bool relative = e->path[0] != '/';
 
-	e->root.ino = e->dir.ino = 0;
-	e->dir_len = e->exe_len = 0;
-	odc_read_groups(e, t);
 	if (BPF_CORE_READ_INTO(&root, t, fs, root))
 		return;
 	odc_dir_id(&e->root, &root);
@@ -182,6 +176,21 @@ static __always_inline void odc_read_where(struct odc_watch_event *e)
 		e->dir_len = odc_put_name(e, off, &dir, &root);
 	if (BPF_CORE_READ_INTO(&exe, t, mm, exe_file, f_path) == 0)
 		e->exe_len = odc_put_name(e, off + e->dir_len, &exe, &root);
+}
+
+/*
+ * Where E's call is, once its path and dirfd are in it (struct
+ * odc_watch_event: root, dir and the names after the path), and its
+ * caller's groups. Pair calls alone come here.
+ */
+static __always_inline void odc_read_where(struct odc_watch_event *e)
+{
+	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
+
+	e->root.ino = e->dir.ino = 0;
+	e->dir_len = e->exe_len = e->groups_len = 0;
+	odc_read_names(e, t);
+	odc_read_groups(e, t);
 }
 
 #endif
