@@ -5,7 +5,7 @@
  * the names of that directory and of the executable, from the caller's
  * root. bpf_d_path is not allowed in the programs that see a call, so a
  * name is made as d_path makes it: up the dentries, across the mounts, to
- * the root, in a bounded loop (5.3) that reads kernel memory alone.
+ * the root, in a bounded number of steps that read kernel memory alone.
  */
 #ifndef ODC_WATCH_WHERE_BPF_H
 #define ODC_WATCH_WHERE_BPF_H
@@ -15,7 +15,7 @@
 /* A component's longest name (NAME_MAX). */
 #define ODC_NAME_PART 255
 #define ODC_NAME_MASK (ODC_WATCH_NAME_MAX - 1)
-_Static_assert(ODC_WATCH_PATH_MAX == ODC_WATCH_NAME_MAX, "the names' masks (odc_put_name) take both for one");
+_Static_assert(ODC_WATCH_PATH_MAX == ODC_WATCH_NAME_MAX, "odc_put_name masks an offset past the path and a name with 2 * ODC_WATCH_NAME_MAX - 1");
 
 /*
  * Where a name is made, from its end, with room for a component beyond
@@ -94,6 +94,11 @@ static __always_inline int odc_walk(struct odc_walk_buf *b, const struct path *p
 	b->top = BPF_CORE_READ(p->mnt, mnt_root);
 	b->at = ODC_WATCH_NAME_MAX - 1;
 	b->c[ODC_WATCH_NAME_MAX - 1] = '\0';
+	/*
+	 * Unrolled: 5.10 takes a loop only where its back edge is a jump,
+	 * and clang may close it by falling through from a load it hoisted.
+	 */
+#pragma clang loop unroll(full)
 	for (int i = 0; i < ODC_WALK_STEPS; i++) {
 		int step = odc_step(b, root);
 		if (step < 0)
