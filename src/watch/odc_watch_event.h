@@ -55,7 +55,7 @@ enum odc_watch_abi {
  * mask bounds them); a caller with more has them read from /proc, while
  * it lives.
  */
-#define ODC_WATCH_GROUPS 31
+#define ODC_WATCH_RECORD_GROUPS 31
 
 /* The slots of users' shares of the ring buffer (watch_record.bpf.h): a uid's is uid % this. */
 #define ODC_WATCH_UID_SLOTS 256
@@ -94,7 +94,7 @@ struct odc_watch_event {
 	odc_u16 seen;		/* ODC_WATCH_* */
 	odc_u16 path_len;		/* the bytes of path, its NUL included */
 	odc_u16 dir_len, exe_len;	/* the bytes of the two names after it, NULs included; 0: none taken */
-	odc_u16 groups_len;	/* the bytes of groups after them: 0 where there are more than ODC_WATCH_GROUPS */
+	odc_u16 groups_len;	/* the bytes of groups after them: 0 where there are more than ODC_WATCH_RECORD_GROUPS */
 	char comm[16];
 	/*
 	 * The call's path; path_len bytes on, a relative path's directory's
