@@ -51,9 +51,9 @@ enum odc_watch_abi {
 /* The room for a directory's or an executable's name (the line holds less): the kernel side takes none that fills it. */
 #define ODC_WATCH_NAME_MAX 1024
 /*
- * The most supplementary groups a record holds (4 bytes each, in 128: a
- * mask bounds them); a caller with more has them read from /proc, while
- * it lives.
+ * The most supplementary groups a record holds (4 bytes each, in 128: one
+ * less than a power of two, it is the mask that bounds them); a caller
+ * with more has them read from /proc, while it lives.
  */
 #define ODC_WATCH_RECORD_GROUPS 31
 

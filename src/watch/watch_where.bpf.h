@@ -155,7 +155,7 @@ static __always_inline void odc_read_groups(struct odc_watch_event *e, struct ta
 	u32 n = BPF_CORE_READ(gi, ngroups);
 
 	e->ngroups = n > 0xffff ? 0xffff : n;
-	if (n <= ODC_WATCH_RECORD_GROUPS && !bpf_core_read(&e->path[odc_names_end(e)], (n & 31) * sizeof(u32), &gi->gid))
+	if (n <= ODC_WATCH_RECORD_GROUPS && !bpf_core_read(&e->path[odc_names_end(e)], (n & ODC_WATCH_RECORD_GROUPS) * sizeof(u32), &gi->gid))
 		e->groups_len = n * sizeof(u32);
 }
 
