@@ -6,13 +6,14 @@
  * directory the kernel saw the call start from, and only there.
  */
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "odc_libc.h"
 #include "odc_watch.h"
 #include "odc_watch_proc.h"
 
@@ -43,15 +44,29 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
-/* Whether FD is the directory the kernel saw as ID (where it saw one). */
-static bool odc_is(int fd, const struct odc_watch_dir_id *id)
+/* The id of the mount FD was opened through, as /proc's fdinfo tells it (statx is newer than glibc 2.17), or -1. */
+static long odc_mnt_id(int proc, int fd)
 {
-	struct statx st;
+	char path[32], info[512];
+
+	snprintf(path, sizeof path, "self/fdinfo/%d", fd);
+	int f = openat(proc, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = f >= 0 ? read(f, info, sizeof info - 1) : -1;
+	if (f >= 0)
+		close(f);
+	info[n > 0 ? n : 0] = '\0';
+	const char *at = strstr(info, "mnt_id:");
+	return at ? strtol(at + sizeof "mnt_id:" - 1, NULL, 10) : -1;
+}
+
+/* Whether FD is the directory the kernel saw as ID (where it saw one). */
+static bool odc_is(int proc, int fd, const struct odc_watch_dir_id *id)
+{
+	struct stat st;
 
 	if (!id->ino)
 		return true;
-	return statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID, &st) == 0 && (st.stx_mask & STATX_MNT_ID) &&
-	       st.stx_ino == id->ino && st.stx_mnt_id == id->mnt_id;
+	return fstat(fd, &st) == 0 && st.st_ino == id->ino && odc_mnt_id(proc, fd) == id->mnt_id;
 }
 
 /*
@@ -62,9 +77,10 @@ static bool odc_is(int fd, const struct odc_watch_dir_id *id)
 static int odc_open_named(const struct odc_watch_event *e)
 {
 	const char *name = e->path[0] == '/' ? "/" : odc_watch_kernel_dir(e);
-	struct open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC, .resolve = RESOLVE_NO_SYMLINKS };
+	struct odc_open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC, .resolve = ODC_RESOLVE_NO_SYMLINKS };
+	long fd = name ? odc_libc_openat2(AT_FDCWD, name, &how, sizeof how) : -1;
 
-	return name ? (int)syscall(SYS_openat2, AT_FDCWD, name, &how, sizeof how) : -1;
+	return fd < 0 ? -1 : (int)fd;
 }
 
 /*
@@ -75,11 +91,11 @@ static int odc_open_named(const struct odc_watch_event *e)
 static const char *odc_enter_dir(const struct odc_watch_event *e, const struct odc_watch_held *h)
 {
 	if (!h->named)
-		return !odc_is(h->dir, &e->dir) ? "moved" : fchdir(h->dir) < 0 ? "root" : NULL;
-	if (!odc_is(h->root, &e->root))
+		return !odc_is(h->proc, h->dir, &e->dir) ? "moved" : fchdir(h->dir) < 0 ? "root" : NULL;
+	if (!odc_is(h->proc, h->root, &e->root))
 		return "gone";	/* another root than the caller's, in its mount namespace */
 	int dir = odc_open_named(e);
-	const char *why = dir < 0 || !odc_is(dir, &e->dir) ? "moved" : fchdir(dir) < 0 ? "root" : NULL;
+	const char *why = dir < 0 || !odc_is(h->proc, dir, &e->dir) ? "moved" : fchdir(dir) < 0 ? "root" : NULL;
 	if (dir >= 0)
 		close(dir);
 	return why;
