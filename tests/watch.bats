@@ -465,8 +465,162 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	kill "$py"
 	watch_stop
 	the_line "pid=$py "
-	has 'path="late"' state_unread=late
-	[[ $LINE != *' state='* && $LINE != *' exe='* ]]
+	# Its executable and directory are the kernel's names, taken at the call.
+	has 'path="late"' state_unread=late "dir=\"$SCRATCH\""
+	[[ $LINE != *' state='* && $LINE == *' exe="'*python3* ]]
+}
+
+# hold_watcher: the watcher held still (SIGSTOP) until release_watcher, so
+# that a caller run in between has exited before the watcher looks at its call.
+hold_watcher() {
+	kill -STOP "$WATCH_PID"
+	until [ "$(awk '{ print $3 }' "/proc/$WATCH_PID/stat")" = T ]; do sleep 0.01; done
+}
+release_watcher() {
+	kill -CONT "$WATCH_PID"
+}
+
+# gone_call AWAIT CMD...: CMD run, and exited, while the watcher is held;
+# then the line that holds AWAIT, in $LINE.
+gone_call() {
+	local pattern=$1
+	shift
+	hold_watcher
+	call_once "$@"
+	release_watcher
+	await "$pattern"
+	the_line "$pattern"
+}
+
+@test "watch: a static and a Go program that exit before the look still get state=, would= and exe=: the kernel's names, taken at the call" {
+	watch_start
+	gone_call 'path="gone-static"' "$STATIC" sys_openat gone-static creat,directory
+	has state=missing "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$STATIC")\"" "pid=$CALLER"
+	[[ $LINE == *' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '* ]]
+	gone_call 'path="gone-go"' "$GO" go_openat gone-go creat,directory
+	has state=missing "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$GO")\"" "pid=$CALLER"
+	[[ $LINE == *' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '* ]]
+	watch_stop
+}
+
+@test "watch: a directory swapped (renameat2 RENAME_EXCHANGE) between the call and the look is not vouched for" {
+	# In b, the name the call passes is a directory: read there, its state would be dir.
+	mkdir -p a b/swapped
+	sleep 0.05
+	watch_start
+	hold_watcher
+	cd a
+	call_once "$STATIC" sys_openat swapped creat,directory
+	cd ..
+	python3 -c 'import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.renameat2(-100, b"a", -100, b"b", 2) != 0:  # RENAME_EXCHANGE
+    raise OSError(ctypes.get_errno(), "renameat2")'
+	[ -d a/swapped ]
+	release_watcher
+	await 'path="swapped"'
+	watch_stop
+	the_line 'path="swapped"'
+	has "pid=$CALLER" state_unread=moved "dir=\"$SCRATCH/a\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
+@test "watch: every kind of caller of the coverage table that exits before the look gets state= and would=, where its mount namespace is left" {
+	local kinds=0 told=0 line
+	nobody_copies
+	chmod 4755 "$NB/tests/odc_call_static"
+	cd "$NB"
+	sleep 0.05
+	watch_start
+	# counted PATTERN: the line of one caller's call; whether it has a state and a prediction.
+	counted() {
+		the_line "$1"
+		kinds=$((kinds + 1))
+		[[ $LINE == *' state='*' would="'* ]] && told=$((told + 1))
+		echo "$1: ${LINE##* state}"
+	}
+	gone_call 'path="k-dynamic"' python3 -c 'import os
+try:
+    os.open("k-dynamic", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass'
+	counted 'path="k-dynamic"'
+	for entry in sys_open sys_openat sys_openat2; do
+		gone_call "path=\"k-$entry\"" "$STATIC" "$entry" "k-$entry" creat,directory
+		counted "path=\"k-$entry\""
+	done
+	gone_call 'path="k-go"' "$GO" go_openat k-go creat,directory
+	counted 'path="k-go"'
+	for op in openat openat2; do
+		gone_call "path=\"k-uring-$op\"" "$URING" "$op" "k-uring-$op" creat,directory
+		counted "path=\"k-uring-$op\""
+	done
+	gone_call 'path="k-setuid"' setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$NB/tests/odc_call_static" sys_openat k-setuid creat,directory
+	counted 'path="k-setuid"'
+	# Its own mount, pid and user namespaces, which its parent, still there, holds.
+	hold_watcher
+	unshare -Urmpf --mount-proc sh -c 'mount -t tmpfs tmpfs "$1" && mkdir "$1/only-here" && cd "$1/only-here" &&
+		sleep 0.05 && "$0" sys_openat k-ns creat,directory > /dev/null; touch "$2"; exec sleep 30' \
+		"$STATIC" "$NB" "$BATS_TEST_TMPDIR/ns-called" &
+	local ns=$!
+	until [ -e "$BATS_TEST_TMPDIR/ns-called" ]; do sleep 0.05; done
+	release_watcher
+	await 'path="k-ns"'
+	counted 'path="k-ns"'
+	has "dir=\"$NB/only-here\""
+	kill -KILL "$ns"
+	wait "$ns" 2> /dev/null || true
+	watch_stop
+	echo "$told of $kinds told"
+	[ "$told" -eq "$kinds" ]
+}
+
+@test "watch: a live caller that moved to another directory after its call is not read in the new one" {
+	# In b, the name the call passes is a directory: read there, its state would be dir.
+	mkdir -p a b/there
+	sleep 0.05
+	watch_start
+	hold_watcher
+	(cd a && exec python3 -c 'import os, time
+try:
+    os.open("there", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+os.chdir("../b")
+print(os.getpid(), flush=True)
+time.sleep(30)') > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	release_watcher
+	await "pid=$py "
+	kill "$py"
+	watch_stop
+	the_line "pid=$py "
+	has 'path="there"' state_unread=moved "dir=\"$SCRATCH/a\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
+@test "watch: a caller gone before the look is looked for with the groups the kernel gave it at the call" {
+	nobody_copies
+	# Only group 4242 may search grp: nobody without it would meet EACCES (state=error).
+	install -d -m 0710 -g 4242 "$NB/grp"
+	sleep 0.05
+	watch_start
+	gone_call "path=\"$NB/grp/x\"" setpriv --reuid=nobody --regid=nogroup --groups=4242 \
+		"$NB/tests/odc_call_static" sys_openat "$NB/grp/x" creat,directory
+	watch_stop
+	has state=missing "uid=$(id -u nobody)"
+}
+
+@test "watch: a caller gone with its mount namespace, which no process holds any more, has no state, but its executable and directory" {
+	mkdir ns
+	watch_start
+	gone_call 'path="alone"' unshare -m sh -c 'mount -t tmpfs tmpfs "$1" && cd "$1" && sleep 0.05 &&
+		exec "$0" sys_openat alone creat,directory' "$STATIC" "$SCRATCH/ns"
+	watch_stop
+	has state_unread=gone "dir=\"$SCRATCH/ns\"" "exe=\"$(readlink -f "$STATIC")\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
 }
 
 @test "watch: a look that never ends (a FIFO where a sysctl should be, in the caller's root) is given up" {
@@ -1010,7 +1164,7 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	done
 }
 
-@test "watch: exe= is the call's: a process that execs right after its call is not named by its new image" {
+@test "watch: exe= is the call's: a process that execs right after its call is named by the image that made it, not its new one" {
 	watch_start
 	kill -STOP "$WATCH_PID"
 	/usr/bin/python3 -c 'import os
@@ -1026,7 +1180,7 @@ os.execv("/bin/sleep", ["sleep", "30"])' &
 	await "pid=$p "
 	watch_stop
 	the_line "pid=$p "
-	has 'path="execd"' 'prog="python3"'
+	has 'path="execd"' 'prog="python3"' "exe=\"$(readlink -f /usr/bin/python3)\""
 	[[ $LINE != *sleep* ]]
 }
 

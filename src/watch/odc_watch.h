@@ -16,23 +16,27 @@ static inline long long odc_watch_ns(struct timespec t)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/* The most of a directory's or an executable's name the watcher reads (the line holds less). */
-#define ODC_WATCH_NAME_MAX 1024
-
-/* What user space finds of a call's caller and name, through /proc, after the call. */
+/* What the watcher tells of a call beyond the event: the name's state, read after the call, and names. */
 struct odc_watch_look {
 	struct odc_found found;		/* state=: ODC_STATE_UNREAD where it is not told */
 	const char *unread;		/* why not, or NULL */
-	char dir[ODC_WATCH_NAME_MAX];	/* a relative path's directory, as the caller names it */
-	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, as it names it */
+	char dir[ODC_WATCH_NAME_MAX];	/* a relative path's directory, from the caller's root */
+	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, from the caller's root */
 };
 
 /* E's call as the core has calls: its own directory descriptor, which is the caller's (watch_call.c). */
 struct odc_call odc_watch_call(const struct odc_watch_event *e);
+/* The names the kernel took at E's call, from the caller's root: a relative path's directory's, the executable's; NULL where none. */
+const char *odc_watch_kernel_dir(const struct odc_watch_event *e);
+const char *odc_watch_kernel_exe(const struct odc_watch_event *e);
+/* The caller's groups as the kernel had them at E's call (ngroups odc_u32, unaligned), or NULL where it had too many. */
+const char *odc_watch_kernel_groups(const struct odc_watch_event *e);
 
 /*
- * Everything the caller's process still tells of E, where the pid still
- * names it; WALL_NS: when the call was made, on the wall clock.
+ * What the watcher finds of E after the call: through the caller's
+ * process while its pid still names it, else by the names the kernel
+ * took, in its mount namespace; WALL_NS: when the call was made, on the
+ * wall clock.
  */
 void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns,
 		       struct odc_watch_look *look);

@@ -48,6 +48,14 @@ enum odc_watch_abi {
  * field, so a longer one would be cut there anyway.
  */
 #define ODC_WATCH_PATH_MAX 1024
+/* The room for a directory's or an executable's name (the line holds less): the kernel side takes none that fills it. */
+#define ODC_WATCH_NAME_MAX 1024
+/*
+ * The most supplementary groups a record holds (4 bytes each, in 128: one
+ * less than a power of two, it is the mask that bounds them); a caller
+ * with more has them read from /proc, while it lives.
+ */
+#define ODC_WATCH_RECORD_GROUPS 31
 
 /*
  * A record's owner (watch_task.bpf.h, odc_owner): a person, whose share of
@@ -56,7 +64,18 @@ enum odc_watch_abi {
  */
 #define ODC_WATCH_OWNER_NS (1ULL << 32)
 
-/* A record is sent only as far as its path goes: a burst of calls fits the ring buffer. */
+/*
+ * A directory as the kernel knows it: the inode, and the mount it was
+ * reached through. A look that finds a directory again by its name is at
+ * the same one only where both are the same (statx: stx_ino, stx_mnt_id).
+ */
+struct odc_watch_dir_id {
+	odc_u64 ino;		/* 0: not read */
+	odc_u32 mnt_id;
+	odc_u32 pad;
+};
+
+/* A record is sent only as far as its names go: a burst of calls fits the ring buffer. */
 struct odc_watch_event {
 	odc_u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
 	odc_u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
@@ -65,22 +84,32 @@ struct odc_watch_event {
 	odc_u64 mode;
 	odc_u64 resolve;		/* openat2's RESOLVE_* flags */
 	odc_s64 result;		/* a descriptor or a negative errno, where ODC_WATCH_RESULT */
-	odc_u64 exe_ino;		/* its executable's inode number: tells an exec */
 	odc_u64 lost;		/* the process's calls the kernel could not send since its last record */
 	odc_u64 owner;		/* the person it counts against: ODC_WATCH_OWNER_NS, or a uid */
+	struct odc_watch_dir_id root;	/* the caller's root */
+	struct odc_watch_dir_id dir;	/* the directory its path starts from: the root, for an absolute one */
 	odc_u32 ktgid;		/* its process, as the kernel numbers it: the key of what it lost */
-	odc_u32 exe_mnt;	/* its executable's mount's id: with exe_ino, which file it is */
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
 	odc_u32 pid_ns, mnt_ns, user_ns;	/* the caller's namespaces' inode numbers */
 	odc_u32 uid, euid, egid;	/* from the caller's credentials, as the initial user namespace has them */
 	odc_s32 dirfd;
+	odc_u16 ngroups;		/* how many supplementary groups the caller has */
 	odc_u16 entry;		/* enum odc_watch_entry */
 	odc_u16 abi;		/* enum odc_watch_abi */
 	odc_u16 seen;		/* ODC_WATCH_* */
-	odc_u16 path_len;		/* the bytes of path sent, its NUL included: a record ends there */
+	odc_u16 path_len;		/* the bytes of path, its NUL included */
+	odc_u16 dir_len, exe_len;	/* the bytes of the two names after it, NULs included; 0: none taken */
+	odc_u16 groups_len;	/* the bytes of groups after them: 0 where there are more than ODC_WATCH_RECORD_GROUPS */
 	char comm[16];
-	char path[ODC_WATCH_PATH_MAX];
+	/*
+	 * The call's path; path_len bytes on, a relative path's directory's
+	 * name, and then the executable's, each as the kernel named it at the
+	 * call from the caller's root (as /proc's links name them to a process
+	 * in that root); then the caller's groups, as the initial user
+	 * namespace has them (odc_u32 each, unaligned). A record ends there.
+	 */
+	char path[ODC_WATCH_PATH_MAX + 2 * ODC_WATCH_NAME_MAX + 128];
 };
 
 #endif

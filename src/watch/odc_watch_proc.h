@@ -8,28 +8,38 @@
 #include "odc_watch.h"
 #include "odc_watch_event.h"
 
-/* The caller's process, held by the watcher for a look. */
+/* The caller's process, or a root in its mount namespace, held by the watcher for a look. */
 struct odc_watch_held {
-	int root, dir, exe, proc;	/* -1 where not open */
+	int root, dir, proc;	/* -1 where not open */
 	long long call_ns;	/* when the call was made, on the wall clock */
 	bool state;		/* whether the state may be told at all */
+	bool named;		/* the process is gone: dir is root, from which the kernel's name leads */
 };
 
 /*
- * Open what E's caller sees, where its pid still names the process that
+ * Hold what E's caller sees, where its pid still names the process that
  * made the call: its root, the directory E's path starts from (the root
- * for an absolute path), its executable, and /proc itself. NULL, or why
- * not; every descriptor not opened is -1.
+ * for an absolute path), and /proc itself. NULL, or why not; every
+ * descriptor not opened is -1.
  */
-const char *odc_watch_hold(const struct odc_watch_event *e, int *root, int *dir, int *exe, int *proc);
-void odc_watch_release(int *root, int *dir, int *exe, int *proc);
+const char *odc_watch_hold(const struct odc_watch_event *e, struct odc_watch_held *h);
+void odc_watch_release(struct odc_watch_held *h);
+/*
+ * Where E's process is gone (or no longer holds the call's directory),
+ * hold a root in its mount namespace instead, for a look by the names the
+ * kernel took: the watcher's own where the namespace is the watcher's,
+ * else that of another process still in it. Its dir is that root.
+ * Whether one is held (the reader checks it is the caller's).
+ */
+bool odc_watch_hold_named(const struct odc_watch_event *e, struct odc_watch_held *h);
 
 /*
- * The groups /proc (PROC) says E's caller has now (the event does not
- * carry them), into GROUPS: how many, or -1 where they cannot be read or
+ * E's caller's groups, into GROUPS: the kernel's at the call, or where
+ * the event does not hold them all, those /proc says a caller H holds
+ * (not a named one) has now. How many, or -1 where they cannot be told or
  * are more than MAX.
  */
-int odc_watch_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max);
+int odc_watch_groups(const struct odc_watch_event *e, const struct odc_watch_held *h, gid_t *groups, int max);
 
 /* The most groups a look takes: a caller with more is not looked into (state_unread=groups). */
 #define ODC_WATCH_GROUPS 1024
@@ -38,7 +48,7 @@ int odc_watch_groups(const struct odc_watch_event *e, int proc, gid_t *groups, i
 struct odc_reader_ask {
 	struct odc_watch_event e;
 	long long call_ns;
-	bool state, exe;	/* exe: the executable's descriptor is among them */
+	bool state, named;	/* struct odc_watch_held's */
 	int ngroups;
 	gid_t groups[ODC_WATCH_GROUPS];
 };

@@ -23,6 +23,7 @@
 #include "watch_arch.bpf.h"
 #include "watch_task.bpf.h"
 #include "watch_record.bpf.h"
+#include "watch_where.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
@@ -63,6 +64,7 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	e->resolve = how.resolve;
 	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
 	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
+	odc_read_where(e);
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
 	/* A record of this thread's whose exit never came: sent as it is, before it is replaced. */
 	struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_calls, &tid);
@@ -181,6 +183,7 @@ int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
 	e->resolve = BPF_CORE_READ(open, how.resolve);
 	e->dirfd = BPF_CORE_READ(open, dfd);
 	odc_read_path(e, BPF_CORE_READ(open, filename, name), false);
+	odc_read_where(e);
 
 	u64 key = (u64)req;
 	/* IOSQE_CQE_SKIP_SUCCESS: a success posts no completion to wait for (REQ_F_CQE_SKIP, this kernel's value). */
@@ -228,7 +231,6 @@ int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
 {
 	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
 				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
-
 	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
 
 	if (!owed)

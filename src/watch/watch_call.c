@@ -1,4 +1,7 @@
-/* An event's call as the core has calls (include/odc_call.h): its directory descriptor is the caller's. */
+/*
+ * An event's call as the core has calls (include/odc_call.h): its directory
+ * descriptor is the caller's. And the names the kernel took at the call.
+ */
 #include "odc_watch.h"
 
 struct odc_call odc_watch_call(const struct odc_watch_event *e)
@@ -11,4 +14,31 @@ struct odc_call odc_watch_call(const struct odc_watch_event *e)
 		.resolve = e->resolve,
 		.via_openat2 = e->entry == ODC_WATCH_OPENAT2 || e->entry == ODC_WATCH_URING_OPENAT2,
 	};
+}
+
+/*
+ * The name LEN bytes long, OFF bytes into E's names, or NULL where the
+ * kernel took none. Each ends within them: the kernel's NUL, or the one
+ * odc_on_event puts at their end.
+ */
+static const char *odc_name_at(const struct odc_watch_event *e, size_t off, size_t len)
+{
+	return len && off + len <= sizeof e->path ? e->path + off : NULL;
+}
+
+const char *odc_watch_kernel_dir(const struct odc_watch_event *e)
+{
+	return odc_name_at(e, e->path_len, e->dir_len);
+}
+
+const char *odc_watch_kernel_exe(const struct odc_watch_event *e)
+{
+	return odc_name_at(e, (size_t)e->path_len + e->dir_len, e->exe_len);
+}
+
+const char *odc_watch_kernel_groups(const struct odc_watch_event *e)
+{
+	size_t off = (size_t)e->path_len + e->dir_len + e->exe_len;
+
+	return e->groups_len == 4 * e->ngroups && off + e->groups_len <= sizeof e->path ? e->path + off : NULL;
 }

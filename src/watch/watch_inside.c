@@ -3,12 +3,17 @@
  * it becomes the caller, then looks from inside the caller's root at what
  * the caller sees, and answers on its descriptor 0, its only one. Before
  * it touches anything of the caller's, its three uids and three gids are
- * the caller's effective ones, its groups the caller's, its capabilities
+ * the caller's effective ones, its groups the caller's (the kernel's, at
+ * the call), its capabilities
  * (bounding, ambient, inheritable) none but CAP_SYS_CHROOT, permitted and
  * effective for the chroot into the caller's root alone, and no_new_privs
  * is set; after the chroot it has no capability at all, and it is not
  * dumpable, so the caller, whose uid it has, cannot trace it. What
- * watch_look.c decided may be told is read here.
+ * watch_look.c decided may be told is read here, in the root and the
+ * directory the kernel saw at the call (the same inode on the same mount),
+ * and only there: the caller's own, or where it is gone, those the
+ * kernel's name of its directory leads to from a root in its mount
+ * namespace.
  *
  * The state is read only where the name's directory has not changed since
  * shortly before the call, as the caller sees it: a directory the caller
@@ -28,6 +33,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "odc_libc.h"
 #include "odc_watch.h"
 #include "odc_watch_proc.h"
 
@@ -91,15 +97,6 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
 }
 
-/* Whether EXE is the file E was called from: the mount and inode the kernel side saw at the call. */
-static bool odc_exe_is_the_calls(const struct odc_watch_event *e, int exe)
-{
-	struct statx st;
-
-	return e->exe_ino && statx(exe, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID, &st) == 0 &&
-	       (st.stx_mask & STATX_MNT_ID) && st.stx_ino == e->exe_ino && st.stx_mnt_id == e->exe_mnt;
-}
-
 /* FD closed, and -1. */
 static void odc_close(int *fd)
 {
@@ -108,14 +105,55 @@ static void odc_close(int *fd)
 	*fd = -1;
 }
 
+/* Whether FD is the directory the kernel saw as ID: the same inode on the same mount (where it saw one). */
+static bool odc_is(int fd, const struct odc_watch_dir_id *id)
+{
+	struct statx st;
+
+	if (!id->ino)
+		return true;
+	return statx(fd, "", AT_EMPTY_PATH, STATX_INO | STATX_MNT_ID, &st) == 0 && (st.stx_mask & STATX_MNT_ID) &&
+	       st.stx_ino == id->ino && st.stx_mnt_id == id->mnt_id;
+}
+
 /*
- * ASK's look, with the caller's descriptors FDS (root, dir, /proc, exe),
- * into LOOK: NULL, or why it is not whole. Each descriptor is closed once
- * used, so that a look that never ends holds none of them.
+ * The directory the kernel named at E's call, found again by that name
+ * from the root this reader is in, into *DIR: NULL, or why not. The
+ * kernel's name has no symlink in it: none is followed. Looked up as the
+ * caller, who may be unable to search a directory on the way to its own
+ * (it was handed a descriptor, or got there before it lost the right):
+ * unreachable, which says nothing of where the directory is.
+ */
+static const char *odc_open_named(const struct odc_watch_event *e, int *dir)
+{
+	struct odc_open_how how = { .flags = O_PATH | O_DIRECTORY | O_CLOEXEC, .resolve = ODC_RESOLVE_NO_SYMLINKS };
+	long fd = odc_libc_openat2(AT_FDCWD, odc_watch_kernel_dir(e), &how, sizeof how);
+
+	if (fd == -EACCES || fd == -EPERM)
+		return "unreachable";
+	if (fd == -ENOENT || fd == -ENOTDIR || fd == -ELOOP)
+		return "moved";	/* nothing there now, or no directory, or a symlink */
+	if (fd < 0)
+		return "root";
+	odc_close(dir);
+	*dir = (int)fd;
+	return NULL;
+}
+
+/*
+ * ASK's look, with the caller's descriptors FDS (root, dir, /proc), into
+ * LOOK: NULL, or why it is not whole. It is made only in the root and the
+ * directory the kernel saw at the call: where either is another now, the
+ * caller's (it chrooted, or its directory was swapped) or one in its mount
+ * namespace (ASK->named: the caller is gone), nothing is told. Each
+ * descriptor is closed once used, so that a look that never ends holds
+ * none of them.
  */
 static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds, struct odc_watch_look *look)
 {
-	int *root = &fds[0], *dir = &fds[1], *proc = &fds[2], *exe = &fds[3];
+	const struct odc_watch_event *e = &ask->e;
+	int *root = &fds[0], *dir = &fds[1], *proc = &fds[2];
+	const char *why;
 
 	if (*root < 0 || *dir < 0 || *proc < 0)
 		return "root";
@@ -123,21 +161,24 @@ static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds
 		return "ids";
 	if (fchdir(*root) < 0 || chroot(".") < 0 || !odc_caps_only(0))
 		return "root";
-	odc_close(root);
 	/* A reader whose watcher has gone ends too. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-	if (ask->exe && odc_exe_is_the_calls(&ask->e, *exe))
-		odc_fd_name(*proc, *exe, look->exe, sizeof look->exe);
-	if (ask->e.path[0] != '/')
+	if (!odc_is(*root, &e->root))
+		return ask->named ? "gone" : "moved";	/* a root in its mount namespace, not the caller's */
+	odc_close(root);
+	if (ask->named && e->path[0] != '/' && (why = odc_open_named(e, dir)))
+		return why;
+	if (!odc_is(*dir, &e->dir))
+		return "moved";
+	if (e->path[0] != '/' && !odc_watch_kernel_dir(e))
 		odc_fd_name(*proc, *dir, look->dir, sizeof look->dir);
-	odc_close(exe);
 	odc_close(proc);
 	if (fchdir(*dir) < 0)
 		return "root";
 	odc_close(dir);
 	if (!ask->state)
 		return NULL;
-	struct odc_call c = odc_watch_call(&ask->e);
+	struct odc_call c = odc_watch_call(e);
 	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
 	if (!odc_unchanged(&c, ask->call_ns))
 		return "changed";
@@ -151,12 +192,12 @@ int odc_reader_main(void)
 	static struct odc_reader_answer answer;
 	union {
 		struct cmsghdr h;
-		char room[CMSG_SPACE(4 * sizeof(int))];
+		char room[CMSG_SPACE(3 * sizeof(int))];
 	} control;
 	struct iovec iov = { .iov_base = &ask, .iov_len = sizeof ask };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
 			      .msg_controllen = sizeof control };
-	int fds[4] = { -1, -1, -1, -1 };
+	int fds[3] = { -1, -1, -1 };
 
 	prctl(PR_SET_NAME, "odcreat-reader", 0, 0, 0);
 	if (recvmsg(0, &msg, MSG_CMSG_CLOEXEC) != sizeof ask)
@@ -166,7 +207,7 @@ int odc_reader_main(void)
 		memcpy(fds, CMSG_DATA(c), c->cmsg_len - CMSG_LEN(0));
 	answer.look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	const char *why = odc_look_as_caller(&ask, fds, &answer.look);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 3; i++)
 		odc_close(&fds[i]);
 	snprintf(answer.unread, sizeof answer.unread, "%s", why ? why : "");
 	return send(0, &answer, sizeof answer, MSG_NOSIGNAL) == sizeof answer ? 0 : 1;

@@ -43,30 +43,30 @@ static long long odc_wall_ns(const struct odc_watch_event *e)
 }
 
 /*
- * The executables last read, of processes that may be gone by their next
- * record (a burst outlasts its program): a process's record is named by
- * it where its own look came too late, so that its calls are all in the
- * one row report makes of its executable. A process that has exec'd
- * since has another executable's inode, and is not.
+ * The executable each process's last line named (the kernel's name, taken
+ * at its call), of processes that may exit owing lost calls: the line
+ * that counts those at its exit, which has no call of its own (and on
+ * 5.10 no executable left to name), is named by it, so that a program's
+ * calls are all in its one row.
  */
 #define ODC_EXES 64
 static struct odc_exe_seen {
 	unsigned tgid;
-	unsigned long long start_time, ino;
+	unsigned long long start_time;
 	char exe[ODC_WATCH_NAME_MAX];
 } odc_exes[ODC_EXES];
 
 static void odc_exe_remember(const struct odc_watch_event *e, struct odc_watch_look *look)
 {
 	struct odc_exe_seen *s = &odc_exes[e->tgid % ODC_EXES];
-	bool same = s->tgid == e->tgid && s->start_time == e->start_time && s->ino == e->exe_ino;
+	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 
-	if (!e->tgid || !e->exe_ino)
+	if (!e->tgid)
 		return;
-	if (look->exe[0]) {
-		*s = (struct odc_exe_seen){ .tgid = e->tgid, .start_time = e->start_time, .ino = e->exe_ino };
+	if (!lost_only && look->exe[0]) {
+		*s = (struct odc_exe_seen){ .tgid = e->tgid, .start_time = e->start_time };
 		memcpy(s->exe, look->exe, sizeof s->exe);
-	} else if (same) {
+	} else if (lost_only && s->tgid == e->tgid && s->start_time == e->start_time) {
 		memcpy(look->exe, s->exe, sizeof look->exe);
 	}
 }

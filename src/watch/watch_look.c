@@ -1,9 +1,13 @@
 /*
- * What the watcher learns of a call from the caller's process, after the
- * call: its executable, the directory a relative path starts from, and
- * the name's state, each as the caller sees them (in its own root and
- * mount namespace), read by a reader started for the look (watch_reader.c),
- * which enters that root as the caller (watch_inside.c).
+ * What the watcher learns of a call after it: the name's state, as the
+ * caller sees it (in its own root and mount namespace), read by a reader
+ * started for the look (watch_reader.c), which enters that root as the
+ * caller (watch_inside.c): through the caller's process while it lives;
+ * where it is gone, from a root in its mount namespace, by the name the
+ * kernel took of its directory at the call, which must lead to the same
+ * directory. The executable's name and the directory's are the kernel's,
+ * taken at the call (a live caller's directory's as /proc names it now,
+ * only where the kernel took none).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -13,6 +17,8 @@
  * Otherwise the line says why it has no state.
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "odc_meaning.h"
@@ -44,30 +50,48 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 	return NULL;
 }
 
-void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+/* What the look finds, into LOOK: NULL, or why there is no state. */
+static const char *odc_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
 {
-	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .exe = -1, .proc = -1 };
+	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .proc = -1 };
 
-	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
-		return;
+		return NULL;
 	}
-	if (!e->tgid) {
-		look->unread = "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
-		return;
-	}
-	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS) {
-		look->unread = "late";
-		return;
-	}
-	look->unread = odc_watch_hold(e, &h.root, &h.dir, &h.exe, &h.proc);
-	if (!look->unread) {
-		const char *why = odc_unreadable(e);
-		h.state = !why;
+	if (!e->tgid)
+		return "outside";	/* the watcher's pid namespace: no /proc of its shows the caller */
+	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS)
+		return "late";
+	const char *why = odc_unreadable(e);
+	/* A look is for the state, or for a live caller's directory's name where the kernel took none. */
+	if (why && (e->path[0] == '/' || odc_watch_kernel_dir(e)))
+		return why;
+	const char *unheld = odc_watch_hold(e, &h);
+	h.state = !why;
+	if (unheld)
+		odc_watch_hold_named(e, &h);
+	if (!unheld || h.named)
 		odc_reader_look(e, &h, look);
-		if (why)
-			look->unread = why;
-	}
-	odc_watch_release(&h.root, &h.dir, &h.exe, &h.proc);
+	odc_watch_release(&h);
+	return unheld && !h.named ? unheld : why ? why : look->unread;
+}
+
+/* The names the kernel took at the call: the executable's and the directory's, whatever the process did since. */
+static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_look *look)
+{
+	const char *dir = odc_watch_kernel_dir(e);
+	const char *exe = odc_watch_kernel_exe(e);
+
+	if (dir)
+		snprintf(look->dir, sizeof look->dir, "%s", dir);
+	if (exe)
+		snprintf(look->exe, sizeof look->exe, "%s", exe);
+}
+
+void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+{
+	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
+	look->unread = odc_look(e, wall_ns, look);
+	odc_kernel_names(e, look);
 }

@@ -1,13 +1,16 @@
 /*
  * The caller's process, through /proc: held by descriptors, once its pid
  * is known to name the process that made the call (a pid is reused; its
- * start time, which /proc/PID/stat gives, is not).
+ * start time, which /proc/PID/stat gives, is not); or where it is gone,
+ * a root in its mount namespace.
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "odc_watch_proc.h"
@@ -60,32 +63,91 @@ static int odc_open_dir(const struct odc_watch_event *e, int proc)
 	return fd >= 0 ? fd : odc_proc_open(proc, "%u/cwd", e->tgid, 0, O_PATH | O_DIRECTORY);
 }
 
-const char *odc_watch_hold(const struct odc_watch_event *e, int *root, int *dir, int *exe, int *proc)
+const char *odc_watch_hold(const struct odc_watch_event *e, struct odc_watch_held *h)
 {
-	*proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (*proc < 0 || !odc_same_process(e, *proc))
+	h->proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (h->proc < 0 || !odc_same_process(e, h->proc))
 		return "gone";
-	*root = odc_proc_open(*proc, "%u/root", e->tgid, 0, O_PATH | O_DIRECTORY);
-	*exe = odc_proc_open(*proc, "%u/exe", e->tgid, 0, O_PATH);
-	*dir = e->path[0] == '/' ? dup(*root) : odc_open_dir(e, *proc);
+	h->root = odc_proc_open(h->proc, "%u/root", e->tgid, 0, O_PATH | O_DIRECTORY);
+	h->dir = e->path[0] == '/' ? dup(h->root) : odc_open_dir(e, h->proc);
 	/* Checked again: the process may have gone, and its pid been reused, while these were opened. */
-	if (*root < 0 || !odc_same_process(e, *proc))
+	if (h->root < 0 || !odc_same_process(e, h->proc))
 		return "gone";
-	return *dir < 0 ? "dirfd" : NULL;
+	return h->dir < 0 ? "dirfd" : NULL;
 }
 
-void odc_watch_release(int *root, int *dir, int *exe, int *proc)
+/* The mount namespace of /proc's PID (a number, or "self"): its inode number, or 0. */
+static unsigned long odc_mnt_ns(int proc, const char *pid)
 {
-	int *fds[] = { root, dir, exe, proc };
+	char path[64];
+	struct stat st;
 
-	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
-		if (*fds[i] >= 0)
-			close(*fds[i]);
-		*fds[i] = -1;
-	}
+	snprintf(path, sizeof path, "%.15s/ns/mnt", pid);	/* a pid, or "self" */
+	return fstatat(proc, path, &st, 0) == 0 ? (unsigned long)st.st_ino : 0;
 }
 
-int odc_watch_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
+/* Whether the /proc entry NAME is a process's. */
+static bool odc_is_pid(const char *name)
+{
+	size_t n = strspn(name, "0123456789");
+
+	return n > 0 && n < 16 && name[n] == '\0';
+}
+
+/* The root of a process in mount namespace NS, found in /proc (the one found last time first), or -1. */
+static int odc_ns_root(int proc, unsigned long ns)
+{
+	static char last[16];
+	char path[32];
+
+	if (!last[0] || odc_mnt_ns(proc, last) != ns) {
+		int fd = openat(proc, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+		last[0] = '\0';
+		if (!d && fd >= 0)
+			close(fd);
+		for (struct dirent *de; d && !last[0] && (de = readdir(d));)
+			if (odc_is_pid(de->d_name) && odc_mnt_ns(proc, de->d_name) == ns)
+				memcpy(last, de->d_name, strlen(de->d_name) + 1);
+		if (d)
+			closedir(d);
+	}
+	if (!last[0])
+		return -1;
+	snprintf(path, sizeof path, "%s/root", last);
+	return openat(proc, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+static void odc_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+void odc_watch_release(struct odc_watch_held *h)
+{
+	odc_close(&h->root);
+	odc_close(&h->dir);
+	odc_close(&h->proc);
+}
+
+bool odc_watch_hold_named(const struct odc_watch_event *e, struct odc_watch_held *h)
+{
+	if (h->proc < 0 || !e->dir.ino || (e->path[0] != '/' && !odc_watch_kernel_dir(e)))
+		return false;
+	odc_close(&h->root);
+	odc_close(&h->dir);
+	h->root = e->mnt_ns == odc_mnt_ns(h->proc, "self") ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
+							   : odc_ns_root(h->proc, e->mnt_ns);
+	h->dir = h->root >= 0 ? dup(h->root) : -1;
+	h->named = h->dir >= 0;
+	return h->named;
+}
+
+/* The groups of /proc/PID/status's "Groups:" line, now: for a caller with more than the event holds. */
+static int odc_proc_groups(const struct odc_watch_event *e, int proc, gid_t *groups, int max)
 {
 	static char status[16384];
 	int n = 0;
@@ -106,4 +168,20 @@ int odc_watch_groups(const struct odc_watch_event *e, int proc, gid_t *groups, i
 		p = next;
 	}
 	return n;
+}
+
+int odc_watch_groups(const struct odc_watch_event *e, const struct odc_watch_held *h, gid_t *groups, int max)
+{
+	const char *kernel = odc_watch_kernel_groups(e);
+	odc_u32 gid;
+
+	if (!kernel)	/* a gone caller's pid may name another process now */
+		return h->named ? -1 : odc_proc_groups(e, h->proc, groups, max);
+	if (e->ngroups > max)
+		return -1;
+	for (int i = 0; i < e->ngroups; i++) {
+		memcpy(&gid, kernel + i * sizeof gid, sizeof gid);
+		groups[i] = gid;
+	}
+	return e->ngroups;
 }

@@ -50,7 +50,7 @@ static struct odc_looker {
 static unsigned long long odc_looks_held, odc_looks_slow;
 
 /* What a reader may answer why, by name: a pointer of its own means nothing after an exec. */
-static const char *const odc_reader_whys[] = { "root", "changed", "ids" };
+static const char *const odc_reader_whys[] = { "root", "changed", "ids", "moved", "gone", "unreachable" };
 
 static long long odc_now(void)
 {
@@ -147,21 +147,20 @@ static pid_t odc_reader_spawn(int *sock)
 /* ASK, with H's descriptors, sent on SOCK: whether it was. */
 static bool odc_reader_ask(int sock, const struct odc_reader_ask *ask, const struct odc_watch_held *h)
 {
-	int fds[4] = { h->root, h->dir, h->proc, h->exe };
-	size_t n = ask->exe ? 4 : 3;
+	int fds[3] = { h->root, h->dir, h->proc };
 	union {
 		struct cmsghdr h;
-		char room[CMSG_SPACE(4 * sizeof(int))];
+		char room[CMSG_SPACE(sizeof fds)];
 	} control = { 0 };
 	struct iovec iov = { .iov_base = (void *)ask, .iov_len = sizeof *ask };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
-			      .msg_controllen = CMSG_SPACE(n * sizeof(int)) };
+			      .msg_controllen = sizeof control };
 	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
 
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(n * sizeof(int));
-	memcpy(CMSG_DATA(c), fds, n * sizeof(int));
+	c->cmsg_len = CMSG_LEN(sizeof fds);
+	memcpy(CMSG_DATA(c), fds, sizeof fds);
 	return sendmsg(sock, &msg, MSG_NOSIGNAL) == sizeof *ask;
 }
 
@@ -204,8 +203,8 @@ void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_hel
 	int sock = -1;
 
 	odc_readers_reap();
-	ask = (struct odc_reader_ask){ .e = *e, .call_ns = h->call_ns, .state = h->state, .exe = h->exe >= 0 };
-	ask.ngroups = odc_watch_groups(e, h->proc, ask.groups, ODC_WATCH_GROUPS);
+	ask = (struct odc_reader_ask){ .e = *e, .call_ns = h->call_ns, .state = h->state, .named = h->named };
+	ask.ngroups = odc_watch_groups(e, h, ask.groups, ODC_WATCH_GROUPS);
 	if (ask.ngroups < 0) {
 		look->unread = "groups";
 		return;

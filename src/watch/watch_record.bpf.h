@@ -70,13 +70,18 @@ struct {
 	__type(value, u64);
 } odc_owed SEC(".maps");
 
-/* One person's records may hold no more than a quarter of the ring buffer unread (watch_person.bpf.h). */
-#define ODC_RING_SIZE (1024 * 1024)
+/*
+ * One person's records may hold no more than a quarter of the ring buffer
+ * unread (watch_person.bpf.h): room for its burst (ODC_BURST) of records
+ * of some 300 bytes (a short path, a directory's and an executable's
+ * names), and its processes' exit records after them.
+ */
+#define ODC_RING_SIZE (2 * 1024 * 1024)
 #define ODC_SHARE (ODC_RING_SIZE / 4)
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, ODC_RING_SIZE);	/* some 7,000 calls of short paths, unread */
+	__uint(max_entries, ODC_RING_SIZE);	/* some 7,000 such records, unread */
 } odc_events SEC(".maps");
 
 /* Calls not sent (the ring buffer full, or their person's share or pace); calls sent without a result (a full map). */
@@ -163,8 +168,7 @@ static __always_inline bool odc_admit(struct odc_watch_event *e)
  */
 static __always_inline bool odc_send(struct odc_watch_event *e)
 {
-	/* path_len is 1 to sizeof e->path; the mask tells the verifier so. */
-	u32 size = sizeof *e - sizeof e->path + ((e->path_len - 1) & (sizeof e->path - 1)) + 1;
+	u32 size = odc_record_size(e);
 	struct odc_owed_key key = odc_owed_key(e);
 	u64 owner = e->owner;
 	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key), *read = bpf_map_lookup_elem(&odc_read, &owner);
@@ -206,6 +210,9 @@ static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
 	e->result = 0;
 	e->resolve = 0;
 	e->lost = 0;
+	/* Nothing taken of where it is, until odc_read_where: an exit's record ends at its empty path. */
+	e->root.ino = e->dir.ino = 0;
+	e->dir_len = e->exe_len = e->groups_len = e->ngroups = 0;
 	odc_fill_task(e);
 	return e;
 }

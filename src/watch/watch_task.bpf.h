@@ -75,16 +75,6 @@ static __always_inline u64 odc_owner(struct task_struct *t)
 	return owner ? owner : ODC_WATCH_OWNER_NS | BPF_CORE_READ(top, ns.inum);
 }
 
-/* The id of the mount T's executable was started from (what statx's STATX_MNT_ID tells), or 0. */
-static __always_inline u32 odc_exe_mnt(struct task_struct *t)
-{
-	struct vfsmount *mnt = BPF_CORE_READ(t, mm, exe_file, f_path.mnt);
-
-	if (!mnt)
-		return 0;
-	return BPF_CORE_READ((struct mount *)((void *)mnt - bpf_core_field_offset(struct mount, mnt)), mnt_id);
-}
-
 /* The caller: its ids, credentials, namespaces and cgroup, as the kernel has them now. */
 static __always_inline void odc_fill_task(struct odc_watch_event *e)
 {
@@ -100,11 +90,27 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->user_ns = BPF_CORE_READ(t, cred, user_ns, ns.inum);
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
-	e->exe_ino = BPF_CORE_READ(t, mm, exe_file, f_inode, i_ino);
-	e->exe_mnt = odc_exe_mnt(t);
 	e->owner = odc_owner(t);
 	e->ktgid = bpf_get_current_pid_tgid() >> 32;
 	e->ktime = bpf_ktime_get_boot_ns();
+}
+
+/*
+ * Where E's names end, in path. The path's length is 1 to
+ * ODC_WATCH_PATH_MAX, each name's less than ODC_WATCH_NAME_MAX: the masks
+ * keep them, and tell the verifier so (5.10's learns nothing from a test
+ * of another register that holds the same value).
+ */
+static __always_inline u32 odc_names_end(const struct odc_watch_event *e)
+{
+	return ((e->path_len - 1) & (ODC_WATCH_PATH_MAX - 1)) + 1 + (e->dir_len & (ODC_WATCH_NAME_MAX - 1)) +
+	       (e->exe_len & (ODC_WATCH_NAME_MAX - 1));
+}
+
+/* The bytes of E to send: up to the end of its groups. */
+static __always_inline u32 odc_record_size(const struct odc_watch_event *e)
+{
+	return sizeof *e - sizeof e->path + odc_names_end(e) + (e->groups_len & 127);
 }
 
 /* Whether a string the read of which ended at SIZE bytes went on past them. */
@@ -112,20 +118,20 @@ static __always_inline void odc_mark_cut(struct odc_watch_event *e, long n, cons
 {
 	char next = 0;
 
-	if (n < (long)sizeof e->path)
+	if (n < ODC_WATCH_PATH_MAX)
 		return;
 	if (user)
-		bpf_probe_read_user(&next, 1, s + sizeof e->path - 1);
+		bpf_probe_read_user(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
 	else
-		bpf_probe_read_kernel(&next, 1, s + sizeof e->path - 1);
+		bpf_probe_read_kernel(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
 	if (next)
 		e->seen |= ODC_WATCH_PATH_CUT;
 }
 
 static __always_inline void odc_read_path(struct odc_watch_event *e, const char *s, bool user)
 {
-	long n = user ? bpf_probe_read_user_str(e->path, sizeof e->path, s)
-		      : bpf_probe_read_kernel_str(e->path, sizeof e->path, s);
+	long n = user ? bpf_probe_read_user_str(e->path, ODC_WATCH_PATH_MAX, s)
+		      : bpf_probe_read_kernel_str(e->path, ODC_WATCH_PATH_MAX, s);
 
 	e->path_len = n > 0 ? n : 1;
 	if (n < 0) {
