@@ -623,6 +623,61 @@ time.sleep(30)') > "$BATS_TEST_TMPDIR/py" &
 	[[ $LINE != *' state='* && $LINE != *' would='* ]]
 }
 
+@test "watch: a caller gone from a directory it may no longer reach by name is not read there, and not said moved" {
+	nobody_copies
+	mkdir -m 0755 "$NB/shut"
+	mkdir -m 0777 "$NB/shut/in"
+	sleep 0.05
+	watch_start
+	hold_watcher
+	call_once sh -c 'cd "$1" && exec setpriv --reuid=nobody --regid=nogroup --clear-groups "$2" sys_openat x \
+		creat,directory' sh "$NB/shut/in" "$NB/tests/odc_call_static"
+	# Only root may search shut now: the look, as nobody, cannot get to shut/in by its name.
+	chmod 0700 "$NB/shut"
+	release_watcher
+	await 'path="x"'
+	watch_stop
+	the_line 'path="x"'
+	has "pid=$CALLER" state_unread=unreachable "dir=\"$NB/shut/in\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
+@test "watch: a live caller that chrooted after its call is not read in its new root" {
+	# Its path goes through a symlink to an absolute name: in the new root, a directory is there.
+	mkdir -p a "jail$SCRATCH/a/x"
+	ln -s "$SCRATCH/a" link
+	sleep 0.05
+	watch_start
+	hold_watcher
+	python3 -c 'import os, time
+try:
+    os.open("link/x", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass
+os.chroot("jail")
+print(os.getpid(), flush=True)
+time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
+	local py=$!
+	KILL=$py
+	until [ -s "$BATS_TEST_TMPDIR/py" ]; do sleep 0.05; done
+	release_watcher
+	await "pid=$py "
+	watch_stop
+	the_line "pid=$py "
+	has 'path="link/x"' state_unread=moved "dir=\"$SCRATCH\""
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
+@test "watch: a caller gone before the look, with more groups than its record holds, is looked for with no others" {
+	nobody_copies
+	watch_start
+	gone_call "path=\"$NB/many\"" setpriv --reuid=nobody --regid=nogroup --groups="$(seq -s, 5001 5040)" \
+		"$NB/tests/odc_call_static" sys_openat "$NB/many" creat,directory
+	watch_stop
+	has state_unread=groups "uid=$(id -u nobody)"
+	[[ $LINE != *' state='* && $LINE != *' would='* ]]
+}
+
 @test "watch: a look that never ends (a FIFO where a sysctl should be, in the caller's root) is given up" {
 	nobody_copies
 	watch_start
