@@ -286,3 +286,4 @@ clean:
 include src/watch/watch.mk
 include bench/bench.mk
 include tests/fuzz/fuzz.mk
+include tests/kernels/kernels.mk

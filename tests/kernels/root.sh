@@ -9,8 +9,9 @@
 # The cache: $ODC_KERNEL_CACHE, or build/kernels under the current directory.
 set -eu
 # The watcher's libraries; bats and python3, which tests/watch.bats's
-# callers are; strace for the --seccomp tests.
-packages=libbpf1,libelf1,zlib1g,bats,bats-support,bats-assert,python3-minimal,strace
+# callers are; strace for the --seccomp tests; bpftool, which tests/watch.bats
+# asks what is attached, and which says why a kernel refuses a program.
+packages=libbpf1,libelf1,zlib1g,bats,bats-support,bats-assert,python3-minimal,strace,bpftool
 cache=${ODC_KERNEL_CACHE:-build/kernels}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
