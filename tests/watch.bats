@@ -27,6 +27,8 @@ setup() {
 
 teardown() {
 	[ -z "${WATCH_PID:-}" ] || kill "$WATCH_PID" 2>/dev/null || true
+	# A caller started before a watcher that never started waits for it forever.
+	[ -z "${BEFORE_PID:-}" ] || kill "$BEFORE_PID" 2>/dev/null || true
 	[ -z "${NB:-}" ] || rm -rf "$NB"
 	# Its last process may take a moment to be gone: a populated cgroup cannot be removed.
 	local i
@@ -241,6 +243,7 @@ try:
 except OSError as e:
     print(e.errno, flush=True)' > "$BATS_TEST_TMPDIR/py" &
 	local py=$!
+	BEFORE_PID=$py
 	watch_start
 	echo > go
 	wait "$py"

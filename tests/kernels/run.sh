@@ -2,13 +2,21 @@
 # run.sh all|ci KERNEL...: guest.sh on each KERNEL, a name of kernels.txt
 # booted under qemu (boot.sh) or "host", the running kernel, through
 # tests/isolate.sh; their lines as one TAP stream, numbered, each named
-# by its kernel, a boot's own line first ("booted ... in N s"), the plan
+# by its kernel, a boot's own line last ("booted ... in N s"), the plan
 # last. A guest that does not finish is a failure of its own.
-# Run by make check-kernels and check-kernels-ci, in the source tree.
+# Run by make check-kernels and check-kernels-ci, in the source tree;
+# ODC_TREE=DIR runs another build tree's build and tests (guest.sh and
+# odc_table from this one: the other need not have them).
 set -u
 set=$1
 shift
-here=tests/kernels
+here=$(cd "$(dirname "$0")" && pwd)
+own=$(cd "$here/../.." && pwd)
+tree=$(cd "${ODC_TREE:-.}" && pwd)
+# Downloads go to this tree's build, never another's.
+export ODC_KERNEL_CACHE=${ODC_KERNEL_CACHE:-$own/${ODC_BUILD:-build}/kernels}
+cd "$tree" || exit 2
+table=$own/${ODC_BUILD:-build}/tests/odc_table
 n=0
 failed=0
 
@@ -47,15 +55,18 @@ for kernel in "$@"; do
 		# Debian's release names its ABI (6.1.0-57); its version says the upstream one.
 		release=$(uname -v | sed -n 's/.* Debian \([0-9][0-9.]*\)-.*/\1/p')
 		meaning=$(meaning_of "${release:-$(uname -r)}")
-		tap "host $(uname -r)" < <(sh tests/isolate.sh bash "$here/guest.sh" "$meaning" "$set" 2>&1)
+		tap "host $(uname -r)" < <(ODC_TABLE=$table sh tests/isolate.sh bash "$here/guest.sh" "$meaning" "$set" 2>&1)
 		continue
 	fi
 	meaning=$(awk -v k="$kernel" '$1 == k { print $4 }' "$here/kernels.txt")
 	[ -n "$meaning" ] || { echo "run.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
 	log=$(mktemp)
 	status=0
-	tap "$kernel" < <(bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=${ODC_BUILD:-build}" "$kernel" . \
-		"$here/guest.sh" "$meaning" "$set" 2> "$log") || true
+	others=
+	[ "$own" = "$tree" ] || others="-a $own"
+	# shellcheck disable=SC2086
+	tap "$kernel" < <(bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=${ODC_BUILD:-build}" -e "ODC_TABLE=$table" \
+		$others "$kernel" "$tree" "$here/guest.sh" "$meaning" "$set" 2> "$log") || true
 	wait $! || status=$?
 	n=$((n + 1))
 	if grep -q '^boot.sh: Linux .*: booted in ' "$log"; then
