@@ -14,7 +14,8 @@ meaning=$1 set=$2
 build=${ODC_BUILD:-build}
 export ODC_BUILD=$build
 entries="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2"
-table() { "${ODC_TABLE:-$build/tests/odc_table}" tests/table.txt "$@"; }
+# (Its cases as many at once as there are CPUs.)
+table() { "${ODC_TABLE:-$build/tests/odc_table}" -j"$(nproc)" tests/table.txt "$@"; }
 took() { echo "# $1: $SECONDS s"; SECONDS=0; }
 # bats_rows FILTER FILE: bats's own lines, with its plan left out (run.sh
 # counts), in 10 minutes at most. Through a file: a failed test's

@@ -6,7 +6,7 @@
  * Under TCG a shell's forks and the commands that make a state cost more
  * than the case itself; this costs one fork and exec a case.
  *
- *   odc_table TABLE RUNNER MODES PROGRAM ENTRY...
+ *   odc_table [-jN] TABLE RUNNER MODES PROGRAM ENTRY...
  *
  * RUNNER is how PROGRAM meets a mode: "bare" (run as it is: the kernel's
  * own meaning, which MODES then names, a column), "preload:LIBRARY"
@@ -15,7 +15,8 @@
  * Prints one TAP line (unnumbered) per mode and entry, "ok - RUNNER MODE
  * ENTRY: N rows", each mismatch as a comment under a "not ok" one.
  * Rows in a sticky state need root (chown): elsewhere they are left out,
- * and the line says so. Exit status 1 if any case differs.
+ * and the line says so. -jN runs N of the lines' groups at once (a guest's
+ * CPUs), their lines printed in order. Exit status 1 if any case differs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -175,7 +176,7 @@ static int run(const char *dir, char *const argv[], const char *mode, const char
 static int check_case(const char *base, const struct row *row, int column, const char *runner,
 		      const char *program, const char *entry, char *mismatch, size_t len)
 {
-	char dir[4096], out[4096], mode_arg[64];
+	char dir[4200], out[4096], mode_arg[64];
 	const char *library = NULL, *path, *mode = columns[column];
 	char *argv[10];
 	int argc = 0, status;
@@ -267,13 +268,86 @@ static char *absolute(char *path)
 	return out;
 }
 
+struct group {
+	int column;
+	const char *entry;
+};
+
+/*
+ * Worker W of JOBS: every JOBS-th group from the W-th, each in a directory
+ * of its own under BASE, each group's lines into BASE/out.G for the parent
+ * to print in order. Exit status 1 if a case differs.
+ */
+static int work(const char *base, int w, int jobs, const struct group *groups, int ngroups,
+		const char *runner, const char *program)
+{
+	char dir[4096], out[4200];
+	int ok = 1;
+
+	snprintf(dir, sizeof dir, "%s/w%d", base, w);
+	if (mkdir(dir, 0755)) {
+		perror(dir);
+		return 2;
+	}
+	for (int g = w; g < ngroups; g += jobs) {
+		snprintf(out, sizeof out, "%s/out.%d", base, g);
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || dup2(fd, 1) < 0) {
+			perror(out);
+			return 2;
+		}
+		close(fd);
+		ok &= check_entry(dir, groups[g].column, runner, program, groups[g].entry);
+	}
+	rmdir(dir);
+	return ok ? 0 : 1;
+}
+
+/* The groups JOBS at a time (a guest's CPUs), their lines in the groups' order. */
+static int run_groups(const char *base, int jobs, const struct group *groups, int ngroups,
+		      const char *runner, const char *program)
+{
+	char out[4096], line[1024];
+	int ok = 1, status;
+
+	fflush(stdout);
+	for (int w = 0; w < jobs; w++) {
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(work(base, w, jobs, groups, ngroups, runner, program));
+		if (pid < 0)
+			return 0;
+	}
+	while (wait(&status) > 0)
+		ok &= WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	for (int g = 0; g < ngroups; g++) {
+		snprintf(out, sizeof out, "%s/out.%d", base, g);
+		FILE *f = fopen(out, "r");
+		if (!f) {
+			printf("not ok - table: group %d of %d never ran\n", g + 1, ngroups);
+			ok = 0;
+			continue;
+		}
+		while (fgets(line, sizeof line, f))
+			fputs(line, stdout);
+		fclose(f);
+		remove(out);
+	}
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	char base[] = "/tmp/odc-table.XXXXXX", *modes, *save;
-	int ok = 1;
+	struct group groups[MAX_COLUMNS * 16];
+	int ngroups = 0, jobs = 1;
 
-	if (argc < 6) {
-		fprintf(stderr, "usage: odc_table TABLE RUNNER MODES PROGRAM ENTRY...\n");
+	if (argc > 2 && !strncmp(argv[1], "-j", 2)) {
+		jobs = atoi(argv[1] + 2);
+		argv++, argc--;
+	}
+	if (argc < 6 || jobs < 1) {
+		fprintf(stderr, "usage: odc_table [-jN] TABLE RUNNER MODES PROGRAM ENTRY...\n");
 		return 2;
 	}
 	read_table(argv[1]);
@@ -293,8 +367,9 @@ int main(int argc, char **argv)
 				return 2;
 	}
 	for (char *mode = strtok_r(modes, ",", &save); mode; mode = strtok_r(NULL, ",", &save))
-		for (int e = 5; e < argc; e++)
-			ok &= check_entry(base, column_of(mode), argv[2], argv[4], argv[e]);
+		for (int e = 5; e < argc && ngroups < (int)(sizeof groups / sizeof groups[0]); e++)
+			groups[ngroups++] = (struct group){ column_of(mode), argv[e] };
+	int ok = run_groups(base, jobs, groups, ngroups, argv[2], argv[4]);
 	rmdir(base);
 	return ok ? 0 : 1;
 }
