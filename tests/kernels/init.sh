@@ -17,7 +17,7 @@ ln -s fd/1 /dev/stdout
 ln -s fd/2 /dev/stderr
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
-mount -t tmpfs tmpfs /tmp
+# (/tmp stays the initramfs's own, a tmpfs already: the tree may lie in it, as CI's copy does.)
 mount -t tmpfs tmpfs /run
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
 mount -t bpf bpf /sys/fs/bpf

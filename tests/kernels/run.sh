@@ -69,10 +69,10 @@ for kernel in "$@"; do
 		$others "$kernel" "$tree" "$here/guest.sh" "$meaning" "$set" 2> "$log") || true
 	wait $! || status=$?
 	n=$((n + 1))
-	if grep -q '^boot.sh: Linux .*: booted in ' "$log"; then
+	if [ "$status" -eq 0 ] && grep -q '^boot.sh: Linux .*: booted in ' "$log"; then
 		echo "ok $n $kernel: $(sed -n 's/^boot.sh: \(.*\), status [0-9]*$/\1/p' "$log")"
 	else
-		echo "not ok $n $kernel: the guest finished (boot.sh exited $status)"
+		echo "not ok $n $kernel: the guest ran guest.sh to its end (boot.sh exited $status)"
 		failed=$((failed + 1))
 		sed 's/^/# /' "$log"
 	fi
