@@ -61,13 +61,12 @@ for kernel in "$@"; do
 	meaning=$(awk -v k="$kernel" '$1 == k { print $4 }' "$here/kernels.txt")
 	[ -n "$meaning" ] || { echo "run.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
 	log=$(mktemp)
-	status=0
 	others=
 	[ "$own" = "$tree" ] || others="-a $own"
 	# shellcheck disable=SC2086
 	tap "$kernel" < <(bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=${ODC_BUILD:-build}" -e "ODC_TABLE=$table" \
-		$others "$kernel" "$tree" "$here/guest.sh" "$meaning" "$set" 2> "$log") || true
-	wait $! || status=$?
+		$others "$kernel" "$tree" "$here/guest.sh" "$meaning" "$set" 2> "$log"; echo $? > "$log.status")
+	status=$(cat "$log.status")
 	n=$((n + 1))
 	if [ "$status" -eq 0 ] && grep -q '^boot.sh: Linux .*: booted in ' "$log"; then
 		echo "ok $n $kernel: $(sed -n 's/^boot.sh: \(.*\), status [0-9]*$/\1/p' "$log")"
@@ -76,7 +75,7 @@ for kernel in "$@"; do
 		failed=$((failed + 1))
 		sed 's/^/# /' "$log"
 	fi
-	rm -f "$log"
+	rm -f "$log" "$log.status"
 done
 echo "1..$n"
 echo "# $n checks, $failed failed"
