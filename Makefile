@@ -69,7 +69,7 @@ TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
-		     $(BUILD)/tests/odc_deny $(BUILD)/tests/libodc_swap.so
+		     $(BUILD)/tests/odc_deny $(BUILD)/tests/libodc_swap.so $(BUILD)/tests/libodc_nosend.so
 
 # The library's directory for this ABI under a prefix (line 2 of $(BUILD)/abi),
 # and the library there, in a directory of its own as a preload-only plugin.
@@ -167,6 +167,11 @@ $(BUILD)/tests/odc_deny: tests/odc_deny.c include/odc_meaning.h Makefile
 
 # Preloaded into odcreat: a rename exactly when the supervisor hands a descriptor over.
 $(BUILD)/tests/libodc_swap.so: tests/odc_swap.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+# Preloaded into odcreat: a kernel before 5.14, whose ADDFD has no SEND flag.
+$(BUILD)/tests/libodc_nosend.so: tests/odc_nosend.c Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $< -ldl
 
@@ -295,3 +300,4 @@ clean:
 include src/watch/watch.mk
 include bench/bench.mk
 include tests/fuzz/fuzz.mk
+include tests/kernels/kernels.mk

@@ -11,6 +11,7 @@
 #   fuzz       make fuzz
 #   fresh      make check-fresh
 #   watch      make watch (make check builds it, and make deb on amd64 and arm64)
+#   kernels    make check-kernels: qemu, and what fetches Debian's kernels and makes a root
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
@@ -116,6 +117,12 @@ watch)
 	need_file /usr/include/libelf.h libelf-dev
 	need_file /usr/include/zlib.h zlib1g-dev
 	need_file /usr/include/linux/types.h linux-libc-dev ;;
+kernels)
+	need_command qemu-system-x86_64 qemu-system-x86
+	need_command cpio cpio
+	need_command mmdebstrap mmdebstrap
+	need_command flock util-linux
+	need_file /usr/share/keyrings/debian-archive-keyring.gpg debian-archive-keyring ;;
 *)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;

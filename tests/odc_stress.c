@@ -14,7 +14,9 @@
  * Each prints one line naming the outcomes seen (fd:dir, fd:file or errno
  * names, each once) and exits 0, or says what went wrong and exits 1. Every
  * descriptor the calls return is closed, and the number of open descriptors
- * must be the same at the end as at the start.
+ * must be the same at the end as at the start; with ODC_STRESS_LEAKS=say
+ * in the environment, a difference is said on standard error instead (a
+ * kernel that lets a descriptor arrive before the call's answer: README).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -209,7 +211,9 @@ int main(int argc, char **argv)
 		status = run_fork_threads(n);
 	else
 		return 2;
-	if (count_fds() != before) {
+	if (count_fds() != before && getenv("ODC_STRESS_LEAKS")) {
+		fprintf(stderr, "descriptors leaked: %d\n", count_fds() - before);
+	} else if (count_fds() != before) {
 		printf("descriptors leaked: %d before, %d after\n", before, count_fds());
 		return 1;
 	}

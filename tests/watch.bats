@@ -30,6 +30,8 @@ teardown() {
 	[ -z "${KILL:-}" ] || kill -KILL $KILL 2>/dev/null || true
 	[ -z "${WATCH_PID:-}" ] || kill -CONT "$WATCH_PID" 2>/dev/null || true
 	[ -z "${WATCH_PID:-}" ] || kill "$WATCH_PID" 2>/dev/null || true
+	# A caller started before a watcher that never started waits for it forever.
+	[ -z "${BEFORE_PID:-}" ] || kill "$BEFORE_PID" 2>/dev/null || true
 	[ -z "${NB:-}" ] || rm -rf "$NB"
 	# Its last process may take a moment to be gone: a populated cgroup cannot be removed.
 	local i
@@ -244,6 +246,7 @@ try:
 except OSError as e:
     print(e.errno, flush=True)' > "$BATS_TEST_TMPDIR/py" &
 	local py=$!
+	BEFORE_PID=$py
 	watch_start
 	echo > go
 	wait "$py"

@@ -15,6 +15,7 @@ struct odc_server {
 	enum odc_mode mode;
 	struct odc_log_target log;	/* where each call served is logged */
 	bool unlogged_einval;	/* einval's answers need nothing but the flags */
+	bool add_sends;		/* ADDFD answers the call too (Linux 5.14) */
 	struct odc_seccomp_notif *notif;	/* sized as the running kernel says */
 	struct odc_seccomp_notif_resp *resp;
 	size_t notif_size, resp_size;

@@ -20,8 +20,12 @@ void odc_fail_install(int err);
  */
 void odc_child(char **argv, int sock, const sigset_t *mask, bool answer_einval);
 
-/* The child's listener, copied into this process: a descriptor, or -1 after a message. */
-int odc_take_listener(pid_t child, int sock);
+/*
+ * The child's listener, copied into this process: a descriptor, or -1
+ * after a message. *ADD_SENDS: whether the kernel adds a descriptor and
+ * answers the call with it at once (Linux 5.14), or only adds it (5.9).
+ */
+int odc_take_listener(pid_t child, int sock, bool *add_sends);
 
 /* The kernel's synchronous wake-up for LISTENER, where it has it (6.6). */
 void odc_sync_wake_up(int listener);

@@ -20,29 +20,42 @@
 /* A page no call can read: the path of a call whose path the target could not have read. */
 static const char *odc_unreadable;
 
-static void odc_reply(const struct odc_server *s, uint64_t id, int error, uint32_t flags)
+/*
+ * The call ID answered: the errno ERROR, or else VAL (or, with FLAGS, let
+ * go on). 0, or -1 with errno ENOENT where the target was killed, or its
+ * call interrupted by a signal, meanwhile: then it needs no answer.
+ */
+static int odc_reply(const struct odc_server *s, uint64_t id, int error, long val, uint32_t flags)
 {
 	memset(s->resp, 0, s->resp_size);
 	s->resp->id = id;
 	s->resp->error = -error;
+	s->resp->val = val;
 	s->resp->flags = flags;
-	/* ENOENT: the target was killed meanwhile, and needs no answer. */
-	ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_SEND, s->resp);
+	return ioctl(s->listener, ODC_SECCOMP_IOCTL_NOTIF_SEND, s->resp);
 }
 
-/* The give hook: the descriptor becomes the call's result in the target. */
+/*
+ * The give hook: the descriptor becomes the call's result in the target.
+ * Before Linux 5.14 the kernel only adds it, and the answer with its
+ * number follows: a target whose call a signal interrupts in between
+ * keeps the descriptor, which the call, started again, never returns
+ * (README: "--seccomp on Linux 5.9 to 5.13"). The create is then undone.
+ */
 static long odc_give_target(void *ctx, long fd, bool cloexec)
 {
 	const struct odc_request *r = ctx;
 	struct odc_seccomp_notif_addfd add = {
 		.id = r->id,
-		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
+		.flags = r->s->add_sends ? ODC_SECCOMP_ADDFD_FLAG_SEND : 0,
 		.srcfd = (uint32_t)fd,
 		.newfd_flags = cloexec ? O_CLOEXEC : 0,
 	};
 	long ret = ioctl(r->s->listener, ODC_SECCOMP_IOCTL_NOTIF_ADDFD, &add);
 
-	return ret < 0 ? -errno : ret;
+	if (ret < 0 || (!r->s->add_sends && odc_reply(r->s, r->id, 0, ret, 0) < 0))
+		return -errno;
+	return ret;
 }
 
 /*
@@ -177,16 +190,16 @@ void odc_serve(struct odc_server *s)
 	r.target.tid = (pid_t)n->pid;
 	long decided = odc_decode(&r, n, &path_addr, &entry);
 	if (decided == ODC_PASS) {
-		odc_reply(s, r.id, 0, ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+		odc_reply(s, r.id, 0, 0, ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE);
 		return;
 	}
 	if (decided < 0) {
-		odc_reply(s, r.id, (int)-decided, 0);
+		odc_reply(s, r.id, (int)-decided, 0, 0);
 		return;
 	}
 	/* Unlogged, einval's answer needs nothing of the target: who it is, its path, its directory. */
 	if (s->unlogged_einval) {
-		odc_reply(s, r.id, (int)-odc_semantics(ODC_EINVAL, &r.call), 0);
+		odc_reply(s, r.id, (int)-odc_semantics(ODC_EINVAL, &r.call), 0, 0);
 		return;
 	}
 	long err = odc_read_target(&r, path_addr);
@@ -196,7 +209,7 @@ void odc_serve(struct odc_server *s)
 	if (odc_still_waiting(s, r.id)) {
 		long ret = err ? err : odc_carry_out(&r);
 		if (ret < 0)
-			odc_reply(s, r.id, (int)-ret, 0);
+			odc_reply(s, r.id, (int)-ret, 0, 0);
 		odc_log_request(&r, entry, ret, &found);
 	}
 	if (r.call.dirfd >= 0)

@@ -61,13 +61,15 @@ void odc_child(char **argv, int sock, const sigset_t *mask, bool answer_einval)
 }
 
 /*
- * ADDFD (Linux 5.9) with SEND (5.14), asked about a notification that
- * cannot exist: a kernel that has both looks for it and says ENOENT.
+ * How this kernel hands a descriptor over: ADDFD (Linux 5.9), with SEND
+ * (5.14) or without, asked about a notification that cannot exist: a
+ * kernel that has it looks for the notification and says ENOENT, one
+ * that does not know the flag or the request says EINVAL first.
  */
-static bool odc_can_send_fds(int listener)
+static bool odc_can_add_fd(int listener, uint32_t flags)
 {
 	struct odc_seccomp_notif_addfd add = {
-		.flags = ODC_SECCOMP_ADDFD_FLAG_SEND,
+		.flags = flags,
 		.srcfd = (uint32_t)listener,
 	};
 
@@ -86,8 +88,7 @@ void odc_sync_wake_up(int listener)
 	ioctl(listener, ODC_SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags);
 }
 
-/* The child's listener, copied into this process: a descriptor, or -1 after a message. */
-int odc_take_listener(pid_t child, int sock)
+int odc_take_listener(pid_t child, int sock, bool *add_sends)
 {
 	int remote;
 
@@ -107,9 +108,10 @@ int odc_take_listener(pid_t child, int sock)
 		return -1;
 	}
 	close(pidfd);
-	if (!odc_can_send_fds(listener)) {
+	*add_sends = odc_can_add_fd(listener, ODC_SECCOMP_ADDFD_FLAG_SEND);
+	if (!*add_sends && !odc_can_add_fd(listener, 0)) {
 		odc_fail("this kernel cannot hand descriptors to a supervised process "
-			 "(ODC_SECCOMP_ADDFD_FLAG_SEND, Linux 5.14)", 0);
+			 "(SECCOMP_IOCTL_NOTIF_ADDFD, Linux 5.9)", 0);
 		close(listener);
 		return -1;
 	}

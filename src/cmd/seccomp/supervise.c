@@ -161,7 +161,7 @@ int odc_supervise(char **argv)
 	 */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
-	int listener = odc_take_listener(s.child, sock[0]);
+	int listener = odc_take_listener(s.child, sock[0], &s.server.add_sends);
 	int sigfd = signalfd(-1, &handled, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (listener >= 0 && sigfd < 0) {
 		odc_fail("cannot watch signals", errno);

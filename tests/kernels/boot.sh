@@ -1,0 +1,118 @@
+#!/bin/sh
+# boot.sh [-t SECONDS] [-e VAR=VALUE]... [-a DIR]... KERNEL TREE SCRIPT [ARG...]:
+# SCRIPT ARG... run as root in a guest of KERNEL under qemu, in the build
+# tree TREE, at the same path as here; prints what it printed (standard
+# output and error) and exits with its status.
+#
+#   KERNEL  a name of tests/kernels/kernels.txt (5.10, 6.1, 6.12), fetched
+#           into the cache (fetch.sh), or the path of a bzImage
+#   TREE    a directory (a worktree with its build/), packed whole into the
+#           guest but for .git and, in build*/, obj, go, go-cache, kernels, deb
+#   -e      a variable for SCRIPT
+#   -a      another directory packed as TREE is (another build tree's tools)
+#   -t      how long the guest may run (default 1800 s; then status 124)
+#
+# The guest: the root of root.sh in the cache, TREE, SCRIPT and init.sh as
+# /init, one initramfs; 2 CPUs and 2 GiB. KVM where this machine runs it,
+# TCG elsewhere (ODC_QEMU_ACCEL=tcg or kvm to choose). One guest at a time
+# on a machine: each holds the lock $ODC_QEMU_LOCK (default
+# /tmp/odc-qemu.lock) while it runs. Then one line on standard error:
+# the kernel, its boot time (its uptime when /init began), the guest's
+# whole time, the wait for the lock, and the payload's status. A guest
+# that never gets to its end shows the kernel's console's last lines
+# (ODC_GUEST_CONSOLE=FILE keeps it whole).
+#
+# The cache: $ODC_KERNEL_CACHE, or build/kernels under the current directory.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+seconds=1800
+envs=
+trees=
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+while getopts t:e:a: opt; do
+	case $opt in
+	t) seconds=$OPTARG ;;
+	a) trees="$trees $(cd "$OPTARG" && pwd)" ;;
+	e) envs="$envs export $(quote "$OPTARG");" ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || { sed -n '2,4s/^# //p' "$0" >&2; exit 2; }
+kernel=$1 tree=$(cd "$2" && pwd) script=$3
+shift 3
+[ -f "$script" ] || { echo "boot.sh: no script $script" >&2; exit 2; }
+
+if [ -f "$kernel" ]; then
+	vmlinuz=$kernel
+else
+	line=$(awk -v k="$kernel" '$1 == k { print $2, $3 }' "$here/kernels.txt")
+	[ -n "$line" ] || { echo "boot.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
+	# shellcheck disable=SC2086
+	vmlinuz=$(sh "$here/fetch.sh" $line)/vmlinuz
+fi
+root=$(sh "$here/root.sh")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/odc-guest.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/top"
+cp "$here/init.sh" "$work/top/init"
+cp "$script" "$work/top/odc-payload"
+chmod 0755 "$work/top/init" "$work/top/odc-payload"
+args=
+for arg in "$@"; do args="$args $(quote "$arg")"; done
+printf '%s\nODC_TREE=%s\nset --%s\n' "$envs" "$(quote "$tree")" "$args" > "$work/top/odc-env"
+# pack DIR: DIR at its own path, the directories above it first.
+pack() {
+	local dir=${1#/} up=
+	while [ "$dir" != "${dir%/*}" ]; do dir=${dir%/*}; up="$dir $up"; done
+	(cd / && for d in $up; do printf '%s\0' "$d"; done | cpio --null --quiet -o -H newc)
+	(cd / && find "${1#/}" \( -name .git -o -path '*/build*/obj' -o -path '*/build*/go' \
+		-o -path '*/build*/go-cache' -o -path '*/build*/kernels' -o -path '*/build*/deb' \) -prune \
+		-o -print0 | cpio --null --quiet -o -H newc)
+}
+{
+	(cd "$work/top" && find . -mindepth 1 -print0 | cpio --null --quiet -o -H newc)
+	for dir in $trees $tree; do pack "$dir"; done
+} > "$work/tree.cpio"
+cat "$root" "$work/tree.cpio" > "$work/initrd"
+rm "$work/tree.cpio"
+
+accel=${ODC_QEMU_ACCEL:-}
+if [ -z "$accel" ]; then
+	accel=tcg
+	[ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo && accel=kvm
+fi
+case $accel in
+kvm) cpu="-accel kvm -cpu host" ;;
+*)   cpu="-accel tcg -cpu max" ;;
+esac
+# The machine's one guest at a time: its time counts from when it has the lock.
+exec 8> "${ODC_QEMU_LOCK:-/tmp/odc-qemu.lock}"
+waited=$(date +%s)
+flock 8
+start=$(date +%s)
+waited=$((start - waited))
+status=0
+# shellcheck disable=SC2086
+timeout -k 10 "$seconds" qemu-system-x86_64 $cpu -m 2048 -smp 2 -nographic -no-reboot -monitor none \
+	-kernel "$vmlinuz" -initrd "$work/initrd" -append 'console=ttyS0 quiet panic=-1' \
+	-serial "file:$work/console" -serial "file:$work/results" < /dev/null > "$work/qemu.out" 2>&1 8>&- || status=$?
+took=$(($(date +%s) - start))
+exec 8>&-
+[ -z "${ODC_GUEST_CONSOLE:-}" ] || cp "$work/console" "$ODC_GUEST_CONSOLE"
+tr -d '\r' < "$work/results" > "$work/out"
+begin=$(sed -n 's/^@@odc-begin \(.*\)@@$/\1/p' "$work/out")
+end=$(sed -n 's/^@@odc-end \([0-9]*\)@@$/\1/p' "$work/out")
+sed -n '/^@@odc-begin /,/^@@odc-end /{/^@@odc-/d;p}' "$work/out"
+if [ -z "$end" ]; then
+	why="qemu exited $status"
+	[ "$status" -ne 124 ] || why="it ran out of its $seconds s"
+	echo "boot.sh: the guest of $kernel did not finish ($why, after ${took} s); its console's end:" >&2
+	tail -n 30 "$work/console" "$work/qemu.out" >&2
+	[ "$status" -eq 124 ] && exit 124
+	exit 125
+fi
+set -- $begin
+echo "boot.sh: Linux $1 ($accel): booted in $2 s, ${took} s in all (after ${waited} s for the lock), status $end" >&2
+exit "$end"

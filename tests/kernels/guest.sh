@@ -1,0 +1,87 @@
+#!/bin/bash
+# guest.sh MEANING all|ci: what make check-kernels runs on each kernel (in a
+# guest, by boot.sh, or on the host), in the build tree, as root: TAP lines,
+# unnumbered, which run.sh numbers. MEANING is the pair's meaning that the
+# kernel should have (tests/kernels/kernels.txt).
+#   - the semantics table (tests/table.txt) through every entry point, bare
+#     (the kernel's own answers: MEANING's column) and in every mode, preloaded
+#   - --probe, which must name MEANING
+#   - --seccomp: the table for a static and a Go program, and tests/seccomp.bats's
+#     essentials (all only)
+#   - the watcher's coverage rows of tests/watch.bats
+set -u
+meaning=$1 set=$2
+build=${ODC_BUILD:-build}
+export ODC_BUILD=$build
+entries="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2"
+# (Its cases as many at once as there are CPUs.)
+table() { "${ODC_TABLE:-$build/tests/odc_table}" -j"$(nproc)" tests/table.txt "$@"; }
+took() { echo "# $1: $SECONDS s"; SECONDS=0; }
+# bats_rows FILTER FILE: bats's own lines, with its plan left out (run.sh
+# counts), in 10 minutes at most. Through a file: a failed test's
+# background process may hold a pipe open long after bats is done.
+bats_rows() {
+	local out status=0
+	out=$(mktemp)
+	timeout -k 10 600 bats --tap --filter "$1" "$2" > "$out" 2>&1 || status=$?
+	grep -v '^1\.\.' "$out"
+	rm -f "$out"
+	[ "$status" -ne 124 ] || echo "not ok - $2: bats ran out of its 10 minutes"
+}
+
+# signals MODE: a handler that makes the pair call while the program
+# makes it too (tests/odc_stress.c), every 5 ms, under --seccomp. Without ADDFD's SEND
+# (Linux 5.14) a signal between the add and the answer leaves the program a
+# descriptor (README): said, not failed.
+signals() {
+	local IFS=.- major minor out err want leaks= dir tree=$PWD
+	read -r major minor _ <<< "$(uname -r)"
+	((major > 5 || minor >= 14)) || leaks=say
+	dir=$(mktemp -d)
+	cd "$dir" || return
+	out=$(env ${leaks:+ODC_STRESS_LEAKS=say} "$tree/$build/odcreat" --seccomp -m "$1" -- \
+		"$tree/$build/tests/odc_stress" signal 20 5000 2> "$dir.err")
+	err=$(cat "$dir.err")
+	cd "$tree" && rm -rf "$dir" "$dir.err"
+	case $1 in einval) want=EINVAL ;; mkdir) want=fd:dir ;; freebsd) want=ENOENT ;; esac
+	if [ "$out" = "main=$want handler=$want interrupted=yes errno-kept=yes" ]; then
+		echo "ok - --seccomp -m $1: a signal handler's calls and the program's${err:+ ($err)}"
+	else
+		echo "not ok - --seccomp -m $1: a signal handler's calls and the program's"
+		echo "# $out $err"
+	fi
+}
+
+echo "# Linux $(uname -r): its meaning should be $meaning"
+SECONDS=0
+table bare "$meaning" "$build/tests/odc_call" $entries
+table "preload:$build/libodcreat.so" all "$build/tests/odc_call" $entries
+took "the table, bare and preloaded"
+
+probe=$("$build/odcreat" --probe 2>&1)
+if [ "${probe%%$'\n'*}" = "This kernel's meaning is $meaning: asked without touching anything," ]; then
+	echo "ok - --probe names $meaning"
+else
+	echo "not ok - --probe names $meaning"
+	sed 's/^/# /' <<< "$probe" | head -20
+fi
+
+if [ "$set" = all ]; then
+	table "seccomp:$build/odcreat" all "$build/tests/odc_call_static" sys_open sys_openat sys_openat2
+	table "seccomp:$build/odcreat" all "$build/tests/odc_call_go" go_openat
+	took "the table under --seccomp"
+	# (Its test of signals in every mode, with and without SEND, takes more than 10 minutes here.)
+	bats_rows '^(a kernel of 5.9 to 5.13|threads that pass their own dirfd|children that fork and exec|new directories and files get the mode|the descriptor is close-on-exec|a target out of descriptors|undoing under RESOLVE_IN_ROOT|start-up failures)' \
+		tests/seccomp.bats
+	took "tests/seccomp.bats's essentials"
+	for mode in einval mkdir freebsd; do
+		signals "$mode"
+	done
+	took "signals under --seccomp"
+fi
+
+bats_rows "^watch: (a dynamic program|a static program|a Go program|an i386 program|io_uring|a process in its own|a setuid program|a process started before|a burst)" \
+	tests/watch.bats
+took "the watcher's coverage rows"
+# Each check said its own result; a status other than 0 says this script never ran.
+exit 0

@@ -1,0 +1,82 @@
+#!/bin/bash
+# run.sh all|ci KERNEL...: guest.sh on each KERNEL, a name of kernels.txt
+# booted under qemu (boot.sh) or "host", the running kernel, through
+# tests/isolate.sh; their lines as one TAP stream, numbered, each named
+# by its kernel, a boot's own line last ("booted ... in N s"), the plan
+# last. A guest that does not finish is a failure of its own.
+# Run by make check-kernels and check-kernels-ci, in the source tree;
+# ODC_TREE=DIR runs another build tree's build and tests (guest.sh and
+# odc_table from this one: the other need not have them).
+set -u
+set=$1
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+own=$(cd "$here/../.." && pwd)
+tree=$(cd "${ODC_TREE:-.}" && pwd)
+# Downloads go to this tree's build, never another's.
+export ODC_KERNEL_CACHE=${ODC_KERNEL_CACHE:-$own/${ODC_BUILD:-build}/kernels}
+cd "$tree" || exit 2
+table=$own/${ODC_BUILD:-build}/tests/odc_table
+n=0
+failed=0
+
+# The pair's meaning on Linux RELEASE (README: 5.7 to 6.3 create a file and
+# fail, 6.4 and 6.1.30 on refuse; older ones create it and succeed).
+meaning_of() {
+	local IFS=.- major minor patch
+	read -r major minor patch _ <<< "$1"
+	if ((major > 6 || (major == 6 && minor >= 4) || (major == 6 && minor == 1 && patch >= 30))); then
+		echo einval
+	elif ((major > 5 || (major == 5 && minor >= 7))); then
+		echo linux-5.7
+	else
+		echo legacy
+	fi
+}
+
+# tap NAME: the unnumbered or bats-numbered TAP of standard input, numbered here, named NAME.
+tap() {
+	local line re='^(not )?ok( [0-9]+)?( -)? (.*)$'
+	while IFS= read -r line; do
+		if [[ $line =~ $re ]]; then
+			n=$((n + 1))
+			[ -z "${BASH_REMATCH[1]}" ] || failed=$((failed + 1))
+			echo "${BASH_REMATCH[1]}ok $n $1: ${BASH_REMATCH[4]}"
+		elif [[ $line == '#'* ]]; then
+			echo "$line"
+		elif [ -n "$line" ]; then
+			echo "# $line"
+		fi
+	done
+}
+
+for kernel in "$@"; do
+	if [ "$kernel" = host ]; then
+		# Debian's release names its ABI (6.1.0-57); its version says the upstream one.
+		release=$(uname -v | sed -n 's/.* Debian \([0-9][0-9.]*\)-.*/\1/p')
+		meaning=$(meaning_of "${release:-$(uname -r)}")
+		tap "host $(uname -r)" < <(ODC_TABLE=$table sh tests/isolate.sh bash "$here/guest.sh" "$meaning" "$set" 2>&1)
+		continue
+	fi
+	meaning=$(awk -v k="$kernel" '$1 == k { print $4 }' "$here/kernels.txt")
+	[ -n "$meaning" ] || { echo "run.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
+	log=$(mktemp)
+	others=
+	[ "$own" = "$tree" ] || others="-a $own"
+	# shellcheck disable=SC2086
+	tap "$kernel" < <(bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=${ODC_BUILD:-build}" -e "ODC_TABLE=$table" \
+		$others "$kernel" "$tree" "$here/guest.sh" "$meaning" "$set" 2> "$log"; echo $? > "$log.status")
+	status=$(cat "$log.status")
+	n=$((n + 1))
+	if [ "$status" -eq 0 ] && grep -q '^boot.sh: Linux .*: booted in ' "$log"; then
+		echo "ok $n $kernel: $(sed -n 's/^boot.sh: \(.*\), status [0-9]*$/\1/p' "$log")"
+	else
+		echo "not ok $n $kernel: the guest ran guest.sh to its end (boot.sh exited $status)"
+		failed=$((failed + 1))
+		sed 's/^/# /' "$log"
+	fi
+	rm -f "$log" "$log.status"
+done
+echo "1..$n"
+echo "# $n checks, $failed failed"
+[ "$failed" -eq 0 ]
