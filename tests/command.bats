@@ -331,6 +331,7 @@ while True:
 
 @test "a log on a full or read-only file system drops the line; the call is unchanged" {
 	needs_root "a tmpfs of its own in a private mount namespace"
+	needs_ns mount
 	run unshare -m --propagation private sh -c "
 		mount -t tmpfs -o size=4k odc-full '$SCRATCH' && cd '$SCRATCH' && mkdir out &&
 		head -c 8192 /dev/zero > fill 2>/dev/null; touch audit.log && cd out &&

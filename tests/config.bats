@@ -9,6 +9,7 @@ STATIC="$BUILD/tests/odc_call_static"
 
 setup() {
 	needs_root "a private mount namespace over /etc, files owned by root and by others"
+	needs_ns mount
 	# Readable by nobody: the library, the helper and a scratch directory.
 	R=$(mktemp -d /tmp/odcreat-conf.XXXXXX)
 	chmod 755 "$R"

@@ -322,6 +322,7 @@ readme_step() {
 	[[ $step == *"install -d -m 1733 -o root /var/log/odcreat"* ]] || fail "step 2 is: $step"
 	mkdir -m 755 "$R/upper" "$R/ovl"
 	# /etc overlaid and /var/log a tmpfs, in a private mount namespace; odcreat as installed.
+	needs_ns mount
 	run unshare -m --propagation private bash -c "
 		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/ovl' /etc &&
 		mount -t tmpfs odc-log /var/log &&

@@ -46,6 +46,7 @@ docs/a.md:3: ../README.md#d: no such heading"
 
 @test "the README's sh blocks run as written, in order, from a fresh clone" {
 	needs_root "installs into an overlay of /usr/local in a private mount namespace"
+	needs_ns mount
 	git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1 || skip "not a git checkout: the README's blocks run from a clone"
 	local d=$BATS_TEST_TMPDIR/readme had_odcreat had_log
 	mkdir -m 700 "$d"

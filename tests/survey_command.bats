@@ -11,6 +11,7 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	needs_root "a private mount namespace over /etc, /var and /usr/local"
+	needs_ns mount
 	R=$(mktemp -d /tmp/odcreat-survey.XXXXXX)
 	chmod 755 "$R"
 	mkdir "$R/upper" "$R/work" "$R/usr-upper" "$R/usr-work" "$R/calls"

@@ -75,6 +75,28 @@ needs_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root: $*"
 }
 
+# needs_ns KIND...: skip, saying why, where this machine will not make a
+# namespace of each KIND (mount, user, pid, net) that the test makes with
+# unshare: a plain chroot has no mount point at / whose propagation unshare
+# can make private, and the kernel gives no user namespace to a chrooted
+# process; a container may refuse unshare(2) altogether. unshare's own
+# words go to the test's output.
+needs_ns() {
+	local kind why
+	for kind in "$@"; do
+		case $kind in
+		mount) why=$(unshare -m --propagation private true 2>&1) ;;
+		user)  why=$(unshare -U true 2>&1) ;;
+		pid)   why=$(unshare -p -f true 2>&1) ;;
+		net)   why=$(unshare -n true 2>&1) ;;
+		*)     echo "needs_ns: unknown kind $kind"; return 1 ;;
+		esac || {
+			echo "# unshare ($kind): ${why:-failed}" >&3
+			skip "no $kind namespace here (unshare refuses it: a chroot or a container)"
+		}
+	done
+}
+
 # Runs as an unprivileged user cannot reach the build tree when the clone
 # lies in a directory only root may enter (root's home, a mktemp -d
 # folder). nobody_copies copies the build's programs and library into a
