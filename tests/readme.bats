@@ -90,7 +90,7 @@ docs/a.md:3: ../README.md#d: no such heading"
 	assert_line --regexp 'semantics=mkdir result=[0-9]+ state=missing '
 	assert_line newdir
 	assert_line newdir4
-	assert_line --regexp '^python-os\.open +missing '
+	assert_line --regexp '^python3 +- +'
 	assert_line --regexp '^ +odcreat +- run a program'
 	assert_line --regexp '^1 call from 1 program on 1 host; 0 lost'
 	[ -d "$d/odcreat/newdir" ] && [ -d "$d/odcreat/newdir2" ] && [ -d "$d/odcreat/newdir3" ] &&

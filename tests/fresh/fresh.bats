@@ -49,8 +49,8 @@ inside() {
 	run inside 'make demo'
 	echo "# make demo: ${SECONDS} s" >&3
 	assert_success
-	assert_line --regexp '^python-os\.open +missing +EINVAL/- +EINVAL/- +ENOENT/- +ok/dir +ok/file +ENOTDIR/file *$'
-	assert_line --regexp '^dd-oflag=directory +existing dir +EINVAL/dir +EINVAL/dir +EISDIR/dir'
+	assert_line --regexp '^python3 +- +EINVAL/- +EINVAL/- +ENOENT/- +ok/dir +ok/file +ENOTDIR/file$'
+	assert_line --regexp '^dd +dir +EINVAL/dir +EINVAL/dir +EISDIR/dir'
 
 	SECONDS=0
 	inside 'ODC_RACE_CALLS=1000 make check' > "$BATS_TEST_TMPDIR/check.log" 2>&1 || {
