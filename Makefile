@@ -4,6 +4,7 @@ VERSION := 0.1.0
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+DOCDIR  ?= $(PREFIX)/share/doc/odcreat
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -260,25 +261,47 @@ demo:
 	@sh tests/demo.sh $(BUILD)/odcreat
 
 # The library goes where this ABI's loader expands $LIB under PREFIX; with
-# M32=1 only the library, beside the native one, for the same odcreat.
+# M32=1 only the library, beside the native one, for the same odcreat. The
+# README and docs/, which odcreat(1) sends the reader to, in DOCDIR.
+DOCS := README.md $(wildcard docs/*.md)
+
 install: all
 	install -D -m 0644 $(BUILD)/libodcreat.so $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
 ifneq ($(M32),1)
 	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
 	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
 	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+	install -d $(DESTDIR)$(DOCDIR)/docs
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 $(filter docs/%,$(DOCS)) $(DESTDIR)$(DOCDIR)/docs/
 	@if [ -x $(BUILD)/odcreat-watch ]; then $(MAKE) --no-print-directory install-watch; \
 	else echo "make install: no odcreat-watch to install (make watch builds it)"; fi
 endif
 
+# Exactly what install put there, then every directory that leaves empty,
+# up to PREFIX, but for those a fresh Debian has in /usr/local (base-files);
+# UNITDIR where it lies elsewhere.
+PREFIX_DIRS := bin etc games include lib sbin share share/man src
+
 uninstall: $(BUILD)/abi
 	rm -f $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
-	-rmdir $(DESTDIR)$(PREFIX)/$(LIB_SUBDIR)/odcreat
 ifneq ($(M32),1)
 	rm -f $(DESTDIR)$(BINDIR)/odcreat $(DESTDIR)$(MANDIR)/man1/odcreat.1 \
-		$(DESTDIR)$(MANDIR)/man7/odcreat.7
+		$(DESTDIR)$(MANDIR)/man7/odcreat.7 $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS))
 	$(MAKE) --no-print-directory uninstall-watch
 endif
+	@cd $(DESTDIR)$(PREFIX) 2>/dev/null || exit 0; \
+	for dir in $(patsubst $(PREFIX)/%,%,$(dir $(SHIM_PATH)) $(if $(filter 1,$(M32)),, \
+		$(BINDIR) $(MANDIR)/man1 $(MANDIR)/man7 $(DOCDIR)/docs $(dir $(WATCH_INSTALLED)) $(UNITDIR))); do \
+		case $$dir in /*) continue ;; esac; \
+		dir=$${dir%/}; \
+		while [ -d "$$dir" ] && case " $(PREFIX_DIRS) " in *" $$dir "*) false ;; esac && \
+			rmdir --ignore-fail-on-non-empty "$$dir" && [ ! -d "$$dir" ]; do \
+			case $$dir in */*) dir=$${dir%/*} ;; *) break ;; esac; \
+		done; \
+	done
+	$(if $(filter-out $(PREFIX)/%,$(UNITDIR)),@[ ! -d $(DESTDIR)$(UNITDIR) ] || \
+		rmdir --ignore-fail-on-non-empty $(DESTDIR)$(UNITDIR))
 
 clean:
 	rm -rf build build-san build32 build-aarch64 build-musl

@@ -97,6 +97,19 @@ needs_ns() {
 	done
 }
 
+# own_make ARG...: make ARG... in the tree under test as a person runs it
+# there, but into build directories of the test's own ($BATS_TEST_TMPDIR/
+# build, and build32 with M32=1), so that the build under test keeps its
+# PREFIX; and nothing of the make that runs the suites reaches it (a
+# package build's PREFIX=/usr and UNITDIR=/lib/systemd/system ride in
+# MAKEFLAGS). Quiet.
+own_make() {
+	local own=$BATS_TEST_TMPDIR/build build=$BATS_TEST_TMPDIR/build
+	[[ " $* " != *" M32=1 "* ]] || build=${own}32
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		make -C "$ROOT" -s BUILD="$build" MAIN_BUILD="$own" "$@"
+}
+
 # Runs as an unprivileged user cannot reach the build tree when the clone
 # lies in a directory only root may enter (root's home, a mktemp -d
 # folder). nobody_copies copies the build's programs and library into a
