@@ -23,6 +23,10 @@ if [ -n "${ODC_INSTALLED:-}" ]; then
 	ODCREAT="$ODC_INSTALLED/bin/odcreat"
 fi
 ODC_CALL="$BUILD/tests/odc_call"
+# The PREFIX the build was made for (the last word of its config), where
+# the command looks for what make install puts there: /usr in a package build.
+ODC_PREFIX=$(awk '{ print $NF }' "$BUILD/config" 2>/dev/null)
+ODC_PREFIX=${ODC_PREFIX:-/usr/local}
 # Builds for another ABI or libc (make check32, check-aarch64, check-musl)
 # set ODC_RUN to what runs their programs (qemu-user with that ABI's
 # libraries, or nothing), and ODC_ENTRIES to the entry points that their
