@@ -195,10 +195,17 @@ test-deps:
 # /etc/ld.so.preload cannot reach the programs it tests (tests/isolate.sh).
 BATS = sh tests/isolate.sh bats --print-output-on-failure
 
+# Where i386 programs have a loader (Debian's libc6-i386, or libc6:i386),
+# odcreat survey start checks that they load the library too, so the
+# suites' surveys install the i386 build's beside the native one: build32,
+# made here with Debian's cross compiler, whatever CC the native build took.
+I386_LOADER := $(if $(filter x86_64,$(shell uname -m)),$(wildcard /lib/ld-linux.so.2))
+
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
 # and the watcher (make watch) clang, bpftool and libbpf.
 check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
+	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	ODC_BUILD=$(BUILD) $(BATS) tests
 
 # Other ABIs and libcs: the semantics table, with their own test programs,

@@ -18,6 +18,7 @@ setup() {
 	chmod 777 "$R/calls"
 	SUB=$(sed -n 2p "$BUILD/abi")
 	LINE="/usr/local/\$LIB/odcreat/libodcreat.so"
+	survey_abis
 }
 
 teardown() {
@@ -25,7 +26,9 @@ teardown() {
 }
 
 # in_survey SCRIPT: SCRIPT by bash -e in the namespace, where odcreat is the
-# installed one and other.so a library that loads (another tool's).
+# installed one (with the i386 library where i386 programs run), other.so a
+# library that loads (another tool's), and no odcreat-watch unit is the
+# machine's (an installed odcreat-watch package's).
 in_survey() {
 	unshare -m --propagation private bash -e -c "
 		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/work' /etc
@@ -33,8 +36,10 @@ in_survey() {
 		mount -t tmpfs -o mode=755 odc-log /var/log
 		mount -t tmpfs -o mode=755 odc-lib /var/lib
 		mount -t tmpfs -o mode=755 odc-local /usr/local
+		rm -f /etc/systemd/system/odcreat-watch.service /usr/lib/systemd/system/odcreat-watch.service
 		install -D -m 755 '$BUILD/odcreat' /usr/local/bin/odcreat
 		install -D -m 644 '$SHIM' /usr/local/$SUB/odcreat/libodcreat.so
+		[ -z '$I386_SHIM' ] || install -D -m 644 '$I386_SHIM' /usr/local/$I386_SUB/odcreat/libodcreat.so
 		install -D -m 644 '$BUILD/tests/libempty.so' /usr/local/lib/other.so
 		export PATH=/usr/local/bin:\$PATH
 		# /etc, every name with its type, mode, owner, size and link, and every file's bytes.
@@ -191,11 +196,23 @@ fake_i386() {
 	fake_i386 "$says"
 	run --separate-stderr in_survey "odcreat survey start"
 	assert_failure 1
-	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): $says"
+	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): $says
+odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
 	fake_i386 ""
 	run --separate-stderr in_survey "odcreat survey start"
 	assert_success
 	assert_line "    (it loads in ${SUB##*/}, i386 programs)"
+}
+
+@test "survey start where i386 programs really run (Debian's libc6-i386), without the i386 library: it refuses, naming how to get it" {
+	[ -n "$I386_SHIM" ] || skip "no i386 program runs here (Debian's libc6-i386 and a kernel that runs it)"
+	run --separate-stderr in_survey "rm /usr/local/$I386_SUB/odcreat/libodcreat.so; odcreat survey start"
+	assert_failure 1
+	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): ERROR: ld.so: object '$LINE' from LD_PRELOAD cannot be preloaded (cannot open shared object file): ignored.
+odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
+	run --separate-stderr in_survey "odcreat survey start | grep 'it loads in'"
+	assert_success
+	assert_output "    (it loads in $CHECKED programs)"
 }
 
 # refused SETUP COMMAND WANT [STATUS]: after SETUP, COMMAND prints only a

@@ -101,6 +101,25 @@ needs_ns() {
 	done
 }
 
+# survey_abis: the libraries odcreat survey start needs here besides this
+# build's (src/cmd/survey/library.c checks each ABI whose programs run):
+# where i386 programs run (Debian's libc6-i386 on x86-64), the i386 one,
+# build32's, which make check builds where their loader is. I386_SHIM is
+# it and I386_SUB its directory under a prefix (both empty where no i386
+# program runs); CHECKED, the ABIs start says the library loads in.
+survey_abis() {
+	CHECKED=$(sed -n 2p "$BUILD/abi")
+	CHECKED=${CHECKED##*/}
+	I386_SHIM= I386_SUB=
+	[ "$(uname -m)" = x86_64 ] && { [ -e /lib/i386-linux-gnu/libc.so.6 ] || [ -e /lib32/libc.so.6 ]; } &&
+		/lib/ld-linux.so.2 --version > /dev/null 2>&1 || return 0
+	[ -f "$ROOT/build32/libodcreat.so" ] ||
+		skip "i386 programs run here, and the i386 library is not built (make M32=1; make check builds it)"
+	I386_SHIM=$ROOT/build32/libodcreat.so
+	I386_SUB=$(sed -n 2p "$ROOT/build32/abi")
+	CHECKED+=", i386"
+}
+
 # own_make ARG...: make ARG... in the tree under test as a person runs it
 # there, but into build directories of the test's own ($BATS_TEST_TMPDIR/
 # build, and build32 with M32=1), so that the build under test keeps its
