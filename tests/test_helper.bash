@@ -120,6 +120,18 @@ survey_abis() {
 	CHECKED+=", i386"
 }
 
+# unwrapped: after run, each line of $output that the command wrapped at 80
+# columns (src/cmd/wrap.c: continued on lines indented by two spaces)
+# joined again, in $output and $lines; fails where a line is wider.
+unwrapped() {
+	local wide
+	wide=$(awk 'length > 80' <<< "$output")
+	[ -z "$wide" ] || { echo "wider than 80 columns: $wide"; return 1; }
+	output=$(awk 'NR > 1 && /^  / { sub(/^  /, ""); line = line " " $0; next }
+		NR > 1 { print line } { line = $0 } END { if (NR) print line }' <<< "$output")
+	mapfile -t lines <<< "$output"
+}
+
 # own_make ARG...: make ARG... in the tree under test as a person runs it
 # there, but into build directories of the test's own ($BATS_TEST_TMPDIR/
 # build, and build32 with M32=1), so that the build under test keeps its

@@ -68,8 +68,10 @@ int odc_config_check(const char *file)
 	close(fd);
 	int unrecorded = odc_explain_logs(file, &logs);
 	if (bad)
-		printf("odcreat: %s: %d bad line%s; every other line applies\n", file, bad,
-		       bad == 1 ? "" : "s");
+		printf("odcreat: %s: %d bad line%s%s%.0d%s; every other line applies\n", file, bad,
+		       bad == 1 ? "" : "s", unrecorded ? ", and " : "", unrecorded,
+		       !unrecorded ? "" : unrecorded == 1 ? " log that records no user's calls, or only some"
+							  : " logs that record no user's calls, or only some");
 	else if (unrecorded)
 		printf("odcreat: %s: every line is good; %d log%s record%s no user's calls, or only some\n",
 		       file, unrecorded, unrecorded == 1 ? "" : "s", unrecorded == 1 ? "s" : "");

@@ -14,6 +14,7 @@
 
 #include "odc_config.h"
 #include "odc_config_check.h"
+#include "odc_wrap.h"
 #include "odc_env.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
@@ -117,7 +118,7 @@ enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_
 static int odc_action(int action, char **args, int count, bool other)
 {
 	if (action == ODC_OPT_CHECK && !other && count <= 1)
-		return odc_config_check(count ? args[0] : ODC_CONFIG_FILE);
+		return odc_wrapped(odc_config_check, count ? args[0] : ODC_CONFIG_FILE);
 	if (count || other)
 		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments, "
 				    "--config-check one file");
