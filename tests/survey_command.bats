@@ -75,11 +75,13 @@ except OSError: pass'); }
 		odcreat survey status > '$R/status-after' || echo \"status after stop: \$?\""
 	assert_success
 	assert_equal "$stderr" ""
-	assert_line --index 0 "odcreat survey: started: every program started from now on logs its calls that pass"
+	assert_line --index 0 "odcreat survey: started: every program started from now on logs its calls"
 	assert_line "  /etc/ld.so.preload: added $LINE"
+	assert_line "    (it loads in $CHECKED programs)"
 	assert_line "  /var/log/odcreat/: made, root's, 1733: every user logs to a file of its own"
 	assert_line "Stop:        odcreat survey stop (takes out all of the above but the log)"
-	assert_equal "${#lines[@]}" 10
+	assert_equal "${#lines[@]}" 11
+	assert_equal "$(awk 'length > 80' <<< "$output")" ""
 	assert_line "status after stop: 1"
 	assert_equal "$(cat "$R/during")" "$(printf '%s\n' /usr/local/lib/other.so /usr/local/lib/other.so "$LINE")"
 	assert_equal "$(cat "$R/modes")" "604 1 2
@@ -94,6 +96,8 @@ except OSError: pass'); }
 	assert_line --index 0 --regexp '^odcreat survey: a survey runs, since 20[0-9-]+ [0-9:]+ UTC$'
 	assert_line "  preload:  $LINE, in /etc/ld.so.preload"
 	assert_line "  log:      /var/log/odcreat/, 2 lines in 2 files"
+	run cat "$R/settings"
+	assert_equal "$(awk 'length > 80' "$R/status" "$R/settings")" ""
 	run cat "$R/stop"
 	assert_line "  /etc/ld.so.preload: took out $LINE"
 	assert_line "  /etc/odcreat.conf: removed"
@@ -161,10 +165,14 @@ odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, bu
 		# The watcher, beside odcreat, and then as a unit too, on a machine without systemd.
 		mount -t tmpfs odc-run /run
 		install -m 755 /dev/null /usr/local/bin/odcreat-watch
-		odcreat survey status | grep watcher:
+		odcreat survey status | grep -A1 watcher:
 		install -D -m 644 /dev/null /etc/systemd/system/odcreat-watch.service
+		# Its line gone, the survey runs on, and status says so.
+		grep -v libodcreat /etc/ld.so.preload > /etc/ld.so.preload.new || true
+		mv /etc/ld.so.preload.new /etc/ld.so.preload
+		odcreat survey status > '$R/status'
 		odcreat survey stop
-		odcreat survey status | grep watcher: || true"
+		odcreat survey status | grep -A1 watcher: || true"
 	assert_success
 	assert_equal "$stderr" ""
 	assert_line "  /etc/odcreat.conf: written, mode = native, log = journal"
@@ -174,8 +182,30 @@ odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, bu
 	assert_line "The calls: odcreat report --journal"
 	assert_line "The log stays: odcreat report --journal"
 	assert_line "  watcher:  /usr/local/bin/odcreat-watch, no systemd unit"
-	assert_line "  watcher:  odcreat-watch.service (/etc/systemd/system/odcreat-watch.service), systemd does not run here"
+	assert_line "  watcher:  odcreat-watch.service, systemd does not run here"
+	assert_line "            (/etc/systemd/system/odcreat-watch.service)"
 	assert_equal "$(grep -c watcher: <<< "$output")" 2
+	run cat "$R/status"
+	assert_line "  preload:  gone from /etc/ld.so.preload: programs started now do not log"
+	assert_line "            (it was $LINE)"
+	assert_line "  watcher:  odcreat-watch.service, systemd does not run here"
+	assert_equal "$(awk 'length > 80' <<< "$output")" ""
+}
+
+@test "survey start in a log directory already there says what it holds, which report will count too" {
+	run --separate-stderr in_survey "
+		install -d -m 1733 /var/log/odcreat
+		odcreat survey start | grep /var/log/odcreat/:
+		odcreat survey stop > /dev/null
+		# An earlier example's lines, as the README's log directory example leaves them.
+		pair env ODCREAT_LOG=/var/log/odcreat/ LD_PRELOAD=/usr/local/$SUB/odcreat/libodcreat.so
+		pair as_nobody env ODCREAT_LOG=/var/log/odcreat/ LD_PRELOAD=/usr/local/$SUB/odcreat/libodcreat.so
+		odcreat survey start"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_line --index 0 "  /var/log/odcreat/: there already, empty"
+	assert_line "  /var/log/odcreat/: there already, with 2 lines in 2 files from before:"
+	assert_line "    odcreat report counts them too (move them aside for this survey alone)"
 }
 
 # fake_i386 SAYS: an i386 loader and C library in the overlay of /usr, the
