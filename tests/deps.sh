@@ -14,12 +14,22 @@
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
+# A package build (debian/rules sets ODC_DEPS_INSTALL=no) installs nothing:
+# what is missing there is missing from Build-Depends, and is said so.
+#
+# deps.sh --list TARGET [CC]: every package TARGET may need, installed or
+# not, one a line (tests/packaging.bats holds Build-Depends to them).
 set -e
 missing=""
-have_command() { command -v "$1" >/dev/null 2>&1; }
+listing=
+if [ "${1:-}" = --list ]; then
+	listing=1
+	shift
+fi
+have_command() { [ -z "$listing" ] && command -v "$1" >/dev/null 2>&1; }
 need() { case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac; }
 need_command() { have_command "$1" || need "$2"; }
-need_file() { [ -e "$1" ] || need "$2"; }
+need_file() { [ -z "$listing" ] && [ -e "$1" ] || need "$2"; }
 
 # The compiler CC (its first word: a command), and the package that has it
 # and the one with its C library's headers.
@@ -56,7 +66,7 @@ check)
 	# gcc -static needs libc.a, which libc6-dev has.
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
-		    eatmydata:eatmydata python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
+		    eatmydata:eatmydata git:git python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
 		    unshare:util-linux setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
 		    ip:iproute2 ss:iproute2; do
 		need_command "${pair%%:*}" "${pair#*:}"
@@ -100,7 +110,7 @@ deb)
 	need_command dh debhelper
 	need_command lintian lintian
 	need_command fakeroot fakeroot
-	if [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
+	if [ -z "$listing" ] && [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
 		echo "installing the Build-Depends of debian/control" >&2
 		export DEBIAN_FRONTEND=noninteractive
 		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
@@ -120,7 +130,16 @@ watch)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;
 esac
+if [ -n "$listing" ]; then
+	printf '%s\n' $missing
+	exit 0
+fi
 [ -z "$missing" ] && exit 0
+if [ "${ODC_DEPS_INSTALL:-}" = no ]; then
+	echo "make $1 needs:$missing, which a package build must not install:" \
+	     "add them to debian/control's Build-Depends" >&2
+	exit 1
+fi
 if [ "$(id -u)" -ne 0 ]; then
 	echo "make $1 needs:$missing. Install them with:" \
 	     "sudo apt-get install --no-install-recommends$missing" >&2
