@@ -1,0 +1,36 @@
+# Shared by tests/fresh/*.bats: a fresh minimal Debian 12 root
+# (mmdebstrap --variant=minbase, from the mirror this machine's apt uses,
+# read now), with apt's Recommends off, and a clone of this repository's
+# committed state in its /root (0700), which only git, make and
+# ca-certificates join.
+
+FRESH_SKIP="no Debian mirror can be reached from here (make check-fresh)"
+
+# The Debian 12 mirror of this machine's apt sources.
+debian_mirror() {
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 'Identifier: Packages' 2>/dev/null |
+		awk '$2 == "bookworm" { print $1; exit }'
+}
+
+# This machine's apt settings that a mirror may need: a snapshot mirror's
+# Release files are past their Valid-Until date.
+host_aptopts() {
+	apt-config dump Acquire::Check-Valid-Until | sed -n 's/^\(Acquire::Check-Valid-Until\) \(.*\);$/--aptopt=\1 \2/p'
+}
+
+# fresh_root: the root, made in $FRESH, with the clone in $FRESH/root/odcreat;
+# skips where no mirror can be reached.
+fresh_root() {
+	needs_root "builds a Debian root with mmdebstrap and enters it"
+	local mirror aptopt
+	mirror=$(debian_mirror)
+	[ -n "$mirror" ] && /usr/lib/apt/apt-helper download-file "${mirror%/}/dists/bookworm/Release" \
+		"$BATS_TEST_TMPDIR/Release" > /dev/null 2>&1 || skip "$FRESH_SKIP"
+	FRESH=$BATS_TEST_TMPDIR/root
+	aptopt=$(host_aptopts)
+	run mmdebstrap --variant=minbase --include=git,make,ca-certificates \
+		--aptopt='APT::Install-Recommends "false"' ${aptopt:+"$aptopt"} bookworm "$FRESH" "$mirror"
+	assert_success
+	git clone -q "$ROOT" "$FRESH/root/odcreat"
+	assert_equal "$(stat -c %a "$FRESH/root")" 700
+}
