@@ -43,7 +43,7 @@ usr/share/doc/odcreat/docs"
 		assert_line "           # $command"
 	done
 	run man_text odcreat.1
-	assert_output --partial "The steps by hand, and the survey of a fleet of machines, are in /usr/share/doc/odcreat/README.md."
+	assert_output --partial "The steps by hand, and the survey of a fleet of machines, are in the README: /usr/share/doc/odcreat/README.md with the packages,"
 	assert_output --partial "After a survey (odcreat survey start, above), root reads its log directory with odcreat report /var/log/odcreat/"
 }
 
