@@ -35,6 +35,7 @@ in_chroot() {
 
 @test "a fresh minimal Debian 12, a plain chroot: make deb installs the Build-Depends, builds the packages and passes their tests, and the build installs nothing" {
 	fresh_root
+	needs_ns mount
 	local log=$BATS_TEST_TMPDIR/deb.log
 	SECONDS=0
 	# make deb's first step: what the build needs, from debian/control.

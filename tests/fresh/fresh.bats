@@ -15,6 +15,7 @@ inside() {
 
 @test "a fresh minimal Debian 12: make demo prints its table and make check passes, from a 0700 clone" {
 	fresh_root
+	needs_ns mount pid
 	# Nothing but minbase and the three packages: no compiler, no Python.
 	run inside 'for c in cc gcc python3 bats; do command -v $c; done; true'
 	assert_output ""
