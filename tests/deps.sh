@@ -113,8 +113,9 @@ deb)
 	if [ -z "$listing" ] && [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
 		echo "installing the Build-Depends of debian/control" >&2
 		export DEBIAN_FRONTEND=noninteractive
-		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
-			{ apt-get update -q >&2 && apt-get build-dep -y -q --no-install-recommends ./ >&2; }
+		apt-get build-dep -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends ./ >&2 ||
+			{ apt-get update -q >&2 && apt-get build-dep -y -q -o DPkg::Lock::Timeout=600 \
+				--no-install-recommends ./ >&2; }
 	fi ;;
 watch)
 	# The kernel side (clang, bpftool), and the user side (libbpf's headers
@@ -147,5 +148,6 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-install() { apt-get install -y -q --no-install-recommends $missing >&2; }
+# Another apt may hold dpkg's lock (CI's stages run side by side): wait for it.
+install() { apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends $missing >&2; }
 install || { apt-get update -q >&2 && install; }
