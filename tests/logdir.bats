@@ -344,7 +344,9 @@ readme_step() {
 			'$NB/tests/odc_call' open n creat,directory &&
 		'$NB/odcreat' report /var/log/odcreat/"
 	assert_success
-	assert_line "odcreat: /etc/odcreat.conf:2: log = /var/log/odcreat/: records every user's calls, each in /var/log/odcreat/UID.log, a file of that user's own"
+	# --config-check's line, as it wraps it at 80 columns.
+	assert_line "odcreat: /etc/odcreat.conf:2: log = /var/log/odcreat/: records every user's"
+	assert_line "  calls, each in /var/log/odcreat/UID.log, a file of that user's own"
 	assert_line "2 calls from 2 programs on 1 host; 0 lost, 2 claimed"
 	assert_equal "$(grep -m1 -A1 -xF "[uid 65534] $NB/tests/odc_call\\" <<< "$output" | awk 'NR == 2 { print $1 }')" 1
 }
