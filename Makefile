@@ -78,7 +78,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-installed check-deb \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-autopkgtest \
+	check-installed check-deb \
 	clean deb demo \
 	install uninstall test-deps FORCE
 
@@ -263,6 +264,13 @@ check-fresh:
 check-deb-fresh:
 	@sh tests/deps.sh fresh
 	$(BATS_ALONE) tests/fresh/deb.bats
+
+# debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
+# as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).
+check-autopkgtest:
+	@sh tests/deps.sh autopkgtest
+	DEB_BUILD_OPTIONS=nocheck DEB_BUILD_PROFILES=nocheck $(MAKE) deb
+	$(BATS_ALONE) tests/fresh/autopkgtest.bats
 
 # The installed packages (autopkgtest, debian/tests): the table and the
 # installed command, with test programs built here.

@@ -9,7 +9,8 @@
 #   32, aarch64, musl   make check32, check-aarch64, check-musl
 #   deb        make deb
 #   fuzz       make fuzz
-#   fresh      make check-fresh
+#   fresh      make check-fresh, check-deb-fresh
+#   autopkgtest  make check-autopkgtest
 #   watch      make watch (make check builds it, and make deb on amd64 and arm64)
 #
 # Root gets them installed; anyone else is told exactly what to install.
@@ -101,6 +102,14 @@ fuzz)
 fresh)
 	need_command mmdebstrap mmdebstrap
 	need_command git git
+	need_command bats bats
+	need_file /usr/lib/bats/bats-support/load.bash bats-support
+	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
+autopkgtest)
+	# autopkgtest-virt-unshare maps root's subordinate ids with newuidmap.
+	need_command autopkgtest autopkgtest
+	need_command mmdebstrap mmdebstrap
+	need_command newuidmap uidmap
 	need_command bats bats
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
 	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
