@@ -278,8 +278,12 @@ check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
 	ODC_INSTALLED=/usr $(BATS) tests/table.bats tests/installed.bats
 
 # The packages make deb built, installed and removed in an overlay of this
-# machine's root, where debian/tests/preload-removal runs (tests/deb/).
+# machine's root, where debian/tests/preload-removal runs (tests/deb/),
+# and the survey's suite beside them, from this build (which make deb's
+# clean removed), with the i386 library where an i386 loader is.
 check-deb:
+	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
+	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	$(BATS) tests/deb
 
 # Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
