@@ -67,11 +67,13 @@ int odc_config_check(const char *file)
 	int bad = odc_config_file_parse(fd, file, NULL, &s, STDOUT_FILENO);
 	close(fd);
 	int unrecorded = odc_explain_logs(file, &logs);
-	if (bad)
-		printf("odcreat: %s: %d bad line%s%s%.0d%s; every other line applies\n", file, bad,
-		       bad == 1 ? "" : "s", unrecorded ? ", and " : "", unrecorded,
-		       !unrecorded ? "" : unrecorded == 1 ? " log that records no user's calls, or only some"
-							  : " logs that record no user's calls, or only some");
+	if (bad && unrecorded)
+		printf("odcreat: %s: %d bad line%s, and %d log%s that record%s no user's calls, or only "
+		       "some; every other line applies\n", file, bad, bad == 1 ? "" : "s", unrecorded,
+		       unrecorded == 1 ? "" : "s", unrecorded == 1 ? "s" : "");
+	else if (bad)
+		printf("odcreat: %s: %d bad line%s; every other line applies\n", file, bad,
+		       bad == 1 ? "" : "s");
 	else if (unrecorded)
 		printf("odcreat: %s: every line is good; %d log%s record%s no user's calls, or only some\n",
 		       file, unrecorded, unrecorded == 1 ? "" : "s", unrecorded == 1 ? "s" : "");

@@ -14,7 +14,6 @@
 
 #include "odc_config.h"
 #include "odc_config_check.h"
-#include "odc_wrap.h"
 #include "odc_env.h"
 #include "odc_exec.h"
 #include "odc_exit.h"
@@ -28,6 +27,7 @@
 #include "odc_survey.h"
 #include "odc_usage.h"
 #include "odc_watcher.h"
+#include "odc_wrap.h"
 
 static void odc_check_mode(const char *mode, const char *where)
 {
