@@ -78,7 +78,7 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-autopkgtest \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-fresh-ci check-autopkgtest \
 	check-installed check-deb \
 	clean deb demo \
 	install uninstall test-deps FORCE
@@ -264,6 +264,12 @@ check-fresh:
 check-deb-fresh:
 	@sh tests/deps.sh fresh
 	$(BATS_ALONE) tests/fresh/deb.bats
+
+# CI's one fresh root: make demo, then make deb with the whole suite
+# (tests/fresh/ci.bats), for both of the above at one make check's cost.
+check-fresh-ci:
+	@sh tests/deps.sh fresh
+	$(BATS_ALONE) tests/fresh/ci.bats
 
 # debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
 # as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).

@@ -36,32 +36,10 @@ in_chroot() {
 @test "a fresh minimal Debian 12, a plain chroot: make deb installs the Build-Depends, builds the packages and passes their tests, and the build installs nothing" {
 	fresh_root
 	needs_ns mount
-	local log=$BATS_TEST_TMPDIR/deb.log
-	SECONDS=0
-	# make deb's first step: what the build needs, from debian/control.
-	run in_chroot 'sh tests/deps.sh deb && dpkg-query -W > /tmp/before && { unshare -m true; echo "unshare: $?"; }'
-	assert_success
+	run in_chroot '{ unshare -m true; echo "unshare: $?"; } 2>&1'
 	# A plain chroot indeed: no private mount namespace.
-	assert_line 'unshare: cannot change root filesystem propagation: Invalid argument'
-	assert_line 'unshare: 1'
-	echo "# the Build-Depends: ${SECONDS} s" >&3
-	SECONDS=0
-	in_chroot 'make deb && dpkg-query -W > /tmp/after' > "$log" 2>&1 || {
-		grep -A15 '^not ok' "$log" | head -80
-		tail -30 "$log"
-		return 1
-	}
-	echo "# make deb: ${SECONDS} s, $(grep -c '^ok ' "$log") passed" >&3
-	run grep -c '^not ok' "$log"
-	assert_output 0
-	assert [ "$(grep -c '^ok ' "$log")" -gt 300 ]
-	run diff "$FRESH/tmp/before" "$FRESH/tmp/after"
-	assert_output ""
-	run ls "$FRESH/root/odcreat/build/deb"
-	assert_line --regexp '^odcreat_[0-9.]+_[a-z0-9]+\.deb$'
-	assert_line --regexp '^libodcreat_[0-9.]+_[a-z0-9]+\.deb$'
+	assert_output 'unshare: cannot change root filesystem propagation: Invalid argument
+unshare: 1'
 	# The skips a plain chroot's refusals allow (tests/skips.txt's "chroot:" lines).
-	run env ODC_SKIPS_WHERE=chroot sh "$ROOT/tests/skips.sh" "$log"
-	echo "$output" | sed 's/^/# /' >&3
-	assert_success
+	fresh_deb in_chroot chroot
 }

@@ -34,3 +34,36 @@ fresh_root() {
 	git clone -q "$ROOT" "$FRESH/root/odcreat"
 	assert_equal "$(stat -c %a "$FRESH/root")" 700
 }
+
+# fresh_deb ENTER [WHERE]: in the fresh root, entered by the function
+# ENTER (ENTER CMD: CMD by sh in /root/odcreat, as root), make deb's first
+# step installs what the build needs (the Build-Depends, and dpkg-dev,
+# debhelper, lintian, fakeroot); then make deb builds the packages with the
+# whole suite, which passes, its skips allowed by tests/skips.txt (with
+# ODC_SKIPS_WHERE=WHERE), and dpkg-query shows that the build installed
+# nothing.
+fresh_deb() {
+	local enter=$1 where=${2:-} log=$BATS_TEST_TMPDIR/deb.log
+	SECONDS=0
+	run "$enter" 'sh tests/deps.sh deb && dpkg-query -W > /tmp/before'
+	assert_success
+	echo "# the Build-Depends: ${SECONDS} s" >&3
+	SECONDS=0
+	"$enter" 'make deb && dpkg-query -W > /tmp/after' > "$log" 2>&1 || {
+		grep -A15 '^not ok' "$log" | head -80
+		tail -30 "$log"
+		return 1
+	}
+	echo "# make deb: ${SECONDS} s, $(grep -c '^ok ' "$log") passed" >&3
+	run grep -c '^not ok' "$log"
+	assert_output 0
+	assert [ "$(grep -c '^ok ' "$log")" -gt 300 ]
+	run diff "$FRESH/tmp/before" "$FRESH/tmp/after"
+	assert_output ""
+	run ls "$FRESH/root/odcreat/build/deb"
+	assert_line --regexp '^odcreat_[0-9.]+_[a-z0-9]+\.deb$'
+	assert_line --regexp '^libodcreat_[0-9.]+_[a-z0-9]+\.deb$'
+	run env ODC_SKIPS_WHERE="$where" sh "$ROOT/tests/skips.sh" "$log"
+	echo "$output" | sed 's/^/# /' >&3
+	assert_success
+}
