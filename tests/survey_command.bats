@@ -271,8 +271,11 @@ refused() {
 	done
 	refused "odcreat survey start > /dev/null" "odcreat survey start" \
 		"odcreat survey: a survey already runs, since $(date -u '+%Y-%m-%d %H'):*"
-	refused "rm $lib" "odcreat survey start" \
-		"odcreat survey: this odcreat's library is missing: $lib: No such file or directory"
+	# Missing beside it, the library is looked for under the build's PREFIX
+	# last, which that message names (/usr in a package build; the package's
+	# library there taken out of the overlay of /usr, where it is installed).
+	refused "rm $lib; rm -f $ODC_PREFIX/$SUB/odcreat/libodcreat.so" "odcreat survey start" \
+		"odcreat survey: this odcreat's library is missing: $ODC_PREFIX/$SUB/odcreat/libodcreat.so: No such file or directory"
 	refused "ln -s other /etc/ld.so.preload" "odcreat survey start" \
 		"odcreat survey: /etc/ld.so.preload is a symlink: start changes only a regular file (or makes one)"
 	refused "mkdir /etc/ld.so.preload" "odcreat survey start" \
