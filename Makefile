@@ -4,6 +4,7 @@ VERSION := 0.1.0
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+DOCDIR  ?= $(PREFIX)/share/doc/odcreat
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -78,7 +79,9 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-installed check-deb clean deb demo \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-fresh-ci check-autopkgtest \
+	check-installed check-deb \
+	clean deb demo \
 	install uninstall test-deps FORCE
 
 all: $(BUILD)/libodcreat.so $(BUILD)/odcreat $(BUILD)/abi.link
@@ -206,13 +209,30 @@ test-deps:
 
 # Every suite runs where this machine's /etc/odcreat.conf and
 # /etc/ld.so.preload cannot reach the programs it tests (tests/isolate.sh).
-BATS = sh tests/isolate.sh bats --print-output-on-failure
+#
+# Where CI runs stages side by side, it names a lock file in ODC_PAIR_LOCK:
+# everything that makes pair calls holds it shared, and tests/watch.bats
+# alone, since its watcher sees every process's calls, and another stage's
+# would land in its counts (a flood of root's calls in root's share).
+# (The fresh roots' suites take it themselves, inside.)
+PAIR_LOCK  = $(if $(ODC_PAIR_LOCK),flock -s $(ODC_PAIR_LOCK))
+WATCH_LOCK = $(if $(ODC_PAIR_LOCK),flock -x $(ODC_PAIR_LOCK))
+BATS_ALONE = sh tests/isolate.sh bats --print-output-on-failure
+BATS = $(PAIR_LOCK) $(BATS_ALONE)
+
+# Where i386 programs have a loader (Debian's libc6-i386, or libc6:i386),
+# odcreat survey start checks that they load the library too, so the
+# suites' surveys install the i386 build's beside the native one: build32,
+# made here with Debian's cross compiler, whatever CC the native build took.
+I386_LOADER := $(if $(filter x86_64,$(shell uname -m)),$(wildcard /lib/ld-linux.so.2))
 
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
 # and the watcher (make watch) clang, bpftool and libbpf.
 check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
-	ODC_BUILD=$(BUILD) $(BATS) tests
+	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
+	ODC_BUILD=$(BUILD) $(BATS) $(filter-out tests/watch.bats,$(wildcard tests/*.bats))
+	ODC_BUILD=$(BUILD) $(WATCH_LOCK) $(BATS_ALONE) tests/watch.bats
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
 # run as this machine can (qemu-user where it cannot run the ABI itself),
@@ -223,12 +243,18 @@ FOREIGN_CHECK = ODC_BUILD=$(1) ODC_RUN="$$(sed -n 1p $(1)/abi)" ODC_ENTRIES="$(2
 	$(BATS) tests/table.bats $(3)
 
 # tests/32: early callers, signals, fork, the i386 variadic ABI, and the
-# installed command for 32-bit and 64-bit programs at once.
+# installed command for 32-bit and 64-bit programs at once. TABLE32= leaves
+# the table out: CI's run under qemu-i386 where the machine runs i386
+# programs itself, whose table the native run checks (the library is the
+# same; qemu's own translation of each call is not odcreat's to test).
+TABLE32 ?= tests/table.bats
 check32:
 	@sh tests/deps.sh 32
 	$(MAKE) all $(TEST_BINS)
 	$(MAKE) M32=1 all $(subst $(BUILD)/,build32/,$(TEST_BINS))
-	$(call FOREIGN_CHECK,build32,open open64 openat openat64 openat2 sys_open sys_openat sys_openat2,tests/32)
+	ODC_BUILD=build32 ODC_RUN="$$(sed -n 1p build32/abi)" \
+		ODC_ENTRIES="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2" \
+		$(BATS) $(TABLE32) tests/32
 
 check-aarch64:
 	@sh tests/deps.sh aarch64
@@ -241,10 +267,30 @@ check-musl:
 	$(MAKE) $(BUILD)/tests/odc_call
 	$(call FOREIGN_CHECK,build-musl,open openat openat2 sys_open sys_openat sys_openat2,tests/musl)
 
-# The two commands of docs/TESTING.md (make demo, make check) on a fresh minimal Debian 12 root (tests/fresh/).
+# The two commands of docs/TESTING.md (make demo, make check) on a fresh
+# minimal Debian 12 root (tests/fresh/fresh.bats); and the packages built
+# with their tests (make deb) in another, entered as a plain chroot, which
+# installs only their Build-Depends (tests/fresh/deb.bats).
 check-fresh:
 	@sh tests/deps.sh fresh
-	$(BATS) tests/fresh
+	$(BATS_ALONE) tests/fresh/fresh.bats
+
+check-deb-fresh:
+	@sh tests/deps.sh fresh
+	$(BATS_ALONE) tests/fresh/deb.bats
+
+# CI's one fresh root: make demo, then make deb with the whole suite
+# (tests/fresh/ci.bats), for both of the above at one make check's cost.
+check-fresh-ci:
+	@sh tests/deps.sh fresh
+	$(BATS_ALONE) tests/fresh/ci.bats
+
+# debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
+# as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).
+check-autopkgtest:
+	@sh tests/deps.sh autopkgtest
+	DEB_BUILD_OPTIONS=nocheck DEB_BUILD_PROFILES=nocheck $(MAKE) deb
+	$(BATS_ALONE) tests/fresh/autopkgtest.bats
 
 # The installed packages (autopkgtest, debian/tests): the table and the
 # installed command, with test programs built here.
@@ -252,8 +298,12 @@ check-installed: $(BUILD)/abi $(BUILD)/tests/odc_call
 	ODC_INSTALLED=/usr $(BATS) tests/table.bats tests/installed.bats
 
 # The packages make deb built, installed and removed in an overlay of this
-# machine's root, where debian/tests/preload-removal runs (tests/deb/).
+# machine's root, where debian/tests/preload-removal runs (tests/deb/),
+# and the survey's suite beside them, from this build (which make deb's
+# clean removed), with the i386 library where an i386 loader is.
 check-deb:
+	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
+	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	$(BATS) tests/deb
 
 # Debian packages, as dpkg-buildpackage -us -uc -b makes them, moved into
@@ -271,28 +321,50 @@ deb:
 demo:
 	@sh tests/deps.sh demo
 	$(MAKE) all
-	@sh tests/demo.sh $(BUILD)/odcreat
+	@$(PAIR_LOCK) sh tests/demo.sh $(BUILD)/odcreat
 
 # The library goes where this ABI's loader expands $LIB under PREFIX; with
-# M32=1 only the library, beside the native one, for the same odcreat.
+# M32=1 only the library, beside the native one, for the same odcreat. The
+# README and docs/, which odcreat(1) sends the reader to, in DOCDIR.
+DOCS := README.md $(wildcard docs/*.md)
+
 install: all
 	install -D -m 0644 $(BUILD)/libodcreat.so $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
 ifneq ($(M32),1)
 	install -D -m 0755 $(BUILD)/odcreat $(DESTDIR)$(BINDIR)/odcreat
 	install -D -m 0644 man/odcreat.1 $(DESTDIR)$(MANDIR)/man1/odcreat.1
 	install -D -m 0644 man/odcreat.7 $(DESTDIR)$(MANDIR)/man7/odcreat.7
+	install -d $(DESTDIR)$(DOCDIR)/docs
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 $(filter docs/%,$(DOCS)) $(DESTDIR)$(DOCDIR)/docs/
 	@if [ -x $(BUILD)/odcreat-watch ]; then $(MAKE) --no-print-directory install-watch; \
 	else echo "make install: no odcreat-watch to install (make watch builds it)"; fi
 endif
 
+# Exactly what install put there, then every directory that leaves empty,
+# up to PREFIX, but for those a fresh Debian has in /usr/local (base-files);
+# UNITDIR where it lies elsewhere.
+PREFIX_DIRS := bin etc games include lib sbin share share/man src
+
 uninstall: $(BUILD)/abi
 	rm -f $(DESTDIR)$(PREFIX)/$(SHIM_PATH)
-	-rmdir $(DESTDIR)$(PREFIX)/$(LIB_SUBDIR)/odcreat
 ifneq ($(M32),1)
 	rm -f $(DESTDIR)$(BINDIR)/odcreat $(DESTDIR)$(MANDIR)/man1/odcreat.1 \
-		$(DESTDIR)$(MANDIR)/man7/odcreat.7
+		$(DESTDIR)$(MANDIR)/man7/odcreat.7 $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS))
 	$(MAKE) --no-print-directory uninstall-watch
 endif
+	@cd $(DESTDIR)$(PREFIX) 2>/dev/null || exit 0; \
+	for dir in $(patsubst $(PREFIX)/%,%,$(dir $(SHIM_PATH)) $(if $(filter 1,$(M32)),, \
+		$(BINDIR) $(MANDIR)/man1 $(MANDIR)/man7 $(DOCDIR)/docs $(dir $(WATCH_INSTALLED)) $(UNITDIR))); do \
+		case $$dir in /*) continue ;; esac; \
+		dir=$${dir%/}; \
+		while [ -d "$$dir" ] && case " $(PREFIX_DIRS) " in *" $$dir "*) false ;; esac && \
+			rmdir --ignore-fail-on-non-empty "$$dir" && [ ! -d "$$dir" ]; do \
+			case $$dir in */*) dir=$${dir%/*} ;; *) break ;; esac; \
+		done; \
+	done
+	$(if $(filter-out $(PREFIX)/%,$(UNITDIR)),@[ ! -d $(DESTDIR)$(UNITDIR) ] || \
+		rmdir --ignore-fail-on-non-empty $(DESTDIR)$(UNITDIR))
 
 clean:
 	rm -rf build build-san build32 build-aarch64 build-musl

@@ -331,6 +331,7 @@ while True:
 
 @test "a log on a full or read-only file system drops the line; the call is unchanged" {
 	needs_root "a tmpfs of its own in a private mount namespace"
+	needs_ns mount
 	run unshare -m --propagation private sh -c "
 		mount -t tmpfs -o size=4k odc-full '$SCRATCH' && cd '$SCRATCH' && mkdir out &&
 		head -c 8192 /dev/zero > fill 2>/dev/null; touch audit.log && cd out &&
@@ -494,42 +495,52 @@ print(p.returncode, p.stdout.decode().strip())' \
 	done
 }
 
-@test "make install honours DESTDIR and PREFIX; make uninstall removes exactly that" {
+@test "make install honours DESTDIR and PREFIX; make uninstall removes exactly that, and the directories it leaves empty" {
 	dest="$SCRATCH/dest"
 	sub=$(sed -n 2p "$BUILD/abi")
-	make -C "$ROOT" -s install DESTDIR="$dest" PREFIX=/opt/odc > /dev/null
-	run bash -c "cd '$dest' && find . -type f | sort"
-	# The watcher, where make watch built it (make check does), and its unit.
-	local watcher=()
-	[ ! -x "$BUILD/odcreat-watch" ] ||
+	# The watcher, where this build has one (make check makes it), and its unit.
+	local watch=() watcher=()
+	if [ -x "$BUILD/odcreat-watch" ]; then
+		watch=(watch)
 		watcher=(./opt/odc/lib/systemd/system/odcreat-watch.service ./opt/odc/libexec/odcreat/odcreat-watch)
+	fi
+	own_make "${watch[@]}" install DESTDIR="$dest" PREFIX=/opt/odc > /dev/null
+	run bash -c "cd '$dest' && find . -type f | sort"
 	assert_output "$(printf '%s\n' ./opt/odc/bin/odcreat "./opt/odc/$sub/odcreat/libodcreat.so" "${watcher[@]}" \
-		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7 | sort)"
+		./opt/odc/share/man/man1/odcreat.1 ./opt/odc/share/man/man7/odcreat.7 \
+		./opt/odc/share/doc/odcreat/README.md $(cd "$ROOT" && printf './opt/odc/share/doc/odcreat/%s\n' docs/*.md) |
+		sort)"
 	# Moved elsewhere whole, the tree still works.
 	run "$dest/opt/odc/bin/odcreat" -m mkdir sh -c 'echo "$LD_PRELOAD"'
 	assert_output "$dest/opt/odc/\$LIB/odcreat/libodcreat.so"
 	touch "$dest/opt/odc/$sub/odcreat/keep-me"
-	make -C "$ROOT" -s uninstall DESTDIR="$dest" PREFIX=/opt/odc
+	run --separate-stderr own_make uninstall DESTDIR="$dest" PREFIX=/opt/odc
+	assert_success
+	assert_equal "$stderr" ""
 	run bash -c "cd '$dest' && find . -type f"
 	assert_output "./opt/odc/$sub/odcreat/keep-me"
 
+	# A fresh Debian's /usr/local (base-files): as it was after install and uninstall.
 	prefix="$SCRATCH/prefix"
-	make -C "$ROOT" -s install PREFIX="$prefix" > /dev/null
+	mkdir -p "$prefix"/{bin,etc,games,include,lib,sbin,share/man,src}
+	(cd "$prefix" && find . | sort) > "$BATS_TEST_TMPDIR/before"
+	own_make install PREFIX="$prefix" > /dev/null
 	cd /
 	ln -s "$prefix/bin/odcreat" "$SCRATCH/elsewhere"
 	run "$SCRATCH/elsewhere" -m mkdir sh -c 'echo "$LD_PRELOAD"; cd "$1" && '"'$ODC_CALL'"' open d creat,directory' sh "$SCRATCH"
 	assert_line --index 0 "$prefix/\$LIB/odcreat/libodcreat.so"
 	assert_line --index 1 --partial "fd:dir d:dir"
-	make -C "$ROOT" -s uninstall PREFIX="$prefix"
-	run find "$prefix" -type f
+	run --separate-stderr own_make uninstall PREFIX="$prefix"
+	assert_success
+	assert_equal "$stderr" ""
+	run diff "$BATS_TEST_TMPDIR/before" <(cd "$prefix" && find . | sort)
 	assert_output ""
-	make -C "$ROOT" -s
 }
 
 @test "make install: odcreat-watch where odcreat --watch finds it, and a unit systemd-analyze verify passes that starts it on a log directory" {
 	[ -x "$BUILD/odcreat-watch" ] || skip "no odcreat-watch: this kernel has no BTF to build it against (make watch says so)"
 	local prefix="$SCRATCH/prefix"
-	make -C "$ROOT" -s install PREFIX="$prefix" > /dev/null
+	own_make watch install PREFIX="$prefix" > /dev/null
 	local unit="$prefix/lib/systemd/system/odcreat-watch.service"
 	run grep -x 'ExecStart=.*' "$unit"
 	assert_output "ExecStart=$prefix/bin/odcreat --watch -l /var/log/odcreat/"
@@ -541,12 +552,13 @@ print(p.returncode, p.stdout.decode().strip())' \
 	mkdir -p man/man1
 	cp "$ROOT/man/odcreat.1" man/man1/
 	MANPATH=$SCRATCH/man systemd-analyze verify "$unit"
-	# The installed command runs the installed watcher: in a user namespace
-	# of its own, with no capability here, which the kernel refuses BPF.
-	run --separate-stderr unshare -U "$prefix/bin/odcreat" --watch
+	# The installed command runs the installed watcher: as root with no
+	# capability (none left to gain), which the kernel refuses BPF; bounded,
+	# should it load after all.
+	run --separate-stderr timeout 10 setpriv --bounding-set=-all --inh-caps=-all "$prefix/bin/odcreat" --watch
 	assert_failure 1
 	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
-	make -C "$ROOT" -s uninstall PREFIX="$prefix"
+	own_make uninstall PREFIX="$prefix"
 	run find "$prefix" -type f
 	assert_output ""
 }
@@ -579,10 +591,11 @@ date.1: mandoc: 1:15: WARNING: cannot parse date, using it verbatim: TH December
 	assert_output "manlint.sh: man is missing (make check installs it)"
 }
 
-@test "make demo shows real programs under every mode" {
+@test "make demo shows real programs under every mode, in 80 columns" {
 	run make -C "$ROOT" -s demo
 	assert_success
-	assert_line --regexp '^perl-sysopen +missing +EINVAL/- +EINVAL/- +ENOENT/- +ok/dir +ok/file +ENOTDIR/file *$'
-	assert_line --regexp '^dd-oflag=directory +missing +EINVAL/- +EINVAL/- +ENOENT/- +ENOTDIR/- +ok/file +ENOTDIR/file *$'
-	assert_line --regexp '^python-os.open +existing dir +EINVAL/dir +EINVAL/dir +ok/dir +ok/dir +EISDIR/dir +EISDIR/dir *$'
+	assert_line --regexp '^perl +- +EINVAL/- +EINVAL/- +ENOENT/- +ok/dir +ok/file +ENOTDIR/file$'
+	assert_line --regexp '^dd +- +EINVAL/- +EINVAL/- +ENOENT/- +ENOTDIR/- +ok/file +ENOTDIR/file$'
+	assert_line --regexp '^python3 +dir +EINVAL/dir +EINVAL/dir +ok/dir +ok/dir +EISDIR/dir +EISDIR/dir$'
+	assert_equal "$(awk 'length > 80' <<< "$output")" ""
 }

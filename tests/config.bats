@@ -9,6 +9,7 @@ STATIC="$BUILD/tests/odc_call_static"
 
 setup() {
 	needs_root "a private mount namespace over /etc, files owned by root and by others"
+	needs_ns mount
 	# Readable by nobody: the library, the helper and a scratch directory.
 	R=$(mktemp -d /tmp/odcreat-conf.XXXXXX)
 	chmod 755 "$R"
@@ -174,11 +175,13 @@ odcreat: /etc/odcreat.conf:3: a section is [PATTERN]; its settings are ignored: 
 
 @test "--config-check reads no device and follows no symlink, as the library, and always finishes" {
 	run timeout 10 "$ODCREAT" --config-check /dev/zero
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: /dev/zero: not a regular file, ignored
 odcreat: /dev/zero: not read"
 	conf "mode = mkdir"
 	run in_etc "ln -sf /dev/zero /etc/odcreat.conf && timeout 10 '$ODCREAT' --config-check"
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: /etc/odcreat.conf: a symlink, ignored
 odcreat: /etc/odcreat.conf: not read"
@@ -210,17 +213,20 @@ odcreat: /etc/odcreat.conf:12: unknown mode, using einval; valid modes:$(printf 
 @test "--config-check: each bad line, why the library would pass the file over, and the status" {
 	conf "mode = native" "log = journal" "[/opt/legacy/bin/*]" "mode = legacy"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_success
 	assert_output "odcreat: /etc/odcreat.conf:2: log = journal: records every user's calls
 odcreat: /etc/odcreat.conf: every line is good"
 	conf "mode = nosuch" "[x" "log_facility = local3"
 	run in_etc "chmod 666 /etc/odcreat.conf && '$ODCREAT' --config-check /etc/odcreat.conf"
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: /etc/odcreat.conf: not owned by root, or writable by group or others: ignored
 odcreat: /etc/odcreat.conf:1: unknown mode, using einval; valid modes:$(printf ' %s' $ALL_MODES): \"nosuch\"
 odcreat: /etc/odcreat.conf:2: a section is [PATTERN]; its settings are ignored: \"[x\"
 odcreat: /etc/odcreat.conf: 2 bad lines; every other line applies"
 	run "$ODCREAT" --config-check "$R/none"
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: $R/none: No such file or directory"
 	run "$ODCREAT" --config-check a b
@@ -297,6 +303,7 @@ b True"
 	install -d -m 1733 -o root "$R/logs"
 	conf "log = journal" "log = syslog" "log = $R/logs/" "[/opt/*]" "log = $R/work/one.log" "log = stderr"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_success
 	assert_output "odcreat: /etc/odcreat.conf:1: log = journal: records every user's calls
 odcreat: /etc/odcreat.conf:2: log = syslog: records every user's calls
@@ -306,43 +313,63 @@ odcreat: /etc/odcreat.conf:6: log = stderr: each program writes its calls to its
 odcreat: /etc/odcreat.conf: every line is good"
 	install -m 0644 -o nobody /dev/null "$R/work/one.log"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records only the calls of users who may open it for append: root, its owner nobody (uid 65534); every other user's calls are lost (log = DIR/ records every user)"
 	chmod 0664 "$R/work/one.log"
 	chgrp nogroup "$R/work/one.log"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records only the calls of users who may open it for append: root, its owner nobody (uid 65534), members of group nogroup (gid $(getent group nogroup | cut -d: -f3)); every other user's calls are lost (log = DIR/ records every user)"
 	chmod 0666 "$R/work/one.log"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_line "odcreat: /etc/odcreat.conf:5: log = $R/work/one.log: records every user's calls (it is world-writable, so any user may also write any line into it)"
 	conf "log = $R/none/one.log"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/none/one.log: records no user's calls: its directory $R/none: No such file or directory
 odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
+}
+
+@test "--config-check: a log directory named without its slash is named with its fix and counted with the bad lines, in 80 columns" {
+	install -d -m 1733 -o root "$R/logs"
+	conf "mode = native" "log = $R/logs" "bogus = 1" "mode = frob" "no equals here"
+	run in_etc "'$ODCREAT' --config-check"
+	assert_failure 1
+	unwrapped
+	assert_equal "${#lines[@]}" 5
+	assert_line --index 3 "odcreat: /etc/odcreat.conf:2: log = $R/logs: a directory, which no program can write a line to: name it $R/logs/, with its slash, to log each user in a file of its own there"
+	assert_line --index 4 "odcreat: /etc/odcreat.conf: 3 bad lines, and 1 log that records no user's calls, or only some; every other line applies"
 }
 
 @test "--config-check says what is wrong with a log directory, and fails" {
 	conf "log = $R/logs/"
 	local fix="(install -d -m 1733 -o root $R/logs/ makes one that records every user)"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_failure 1
 	assert_output "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: No such file or directory $fix
 odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, or only some"
 	install -d -m 0777 -o root "$R/logs"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_failure 1
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: writable by group or others, and not sticky $fix"
 	chmod 1733 "$R/logs"
 	chown nobody "$R/logs"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: not owned by root $fix"
 	chown root "$R/logs"
 	chmod 0755 "$R/logs"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_failure 1
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records only root's calls: others may not create their files in it (mode 0755; 1733 lets every user)"
 	mv "$R/logs" "$R/real" && ln -s real "$R/logs"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records no user's calls: it is a symlink, which is not followed $fix"
 	rm "$R/logs" && mv "$R/real" "$R/logs" && chmod 1733 "$R/logs"
 	# A file another user made first in a user's name sends that user's lines to private names.
@@ -353,6 +380,7 @@ odcreat: /etc/odcreat.conf: every line is good; 1 log records no user's calls, o
 	install -m 0600 -o nobody /dev/null "$R/logs/5.log.1"
 	install -m 0600 -o nobody /dev/null "$R/logs/5-0123.log"
 	run in_etc "'$ODCREAT' --config-check"
+	unwrapped
 	assert_success
 	assert_equal "${#lines[@]}" 4
 	assert_line --index 0 "odcreat: /etc/odcreat.conf:1: log = $R/logs/: records every user's calls, each in $R/logs/UID.log, a file of that user's own"

@@ -9,18 +9,29 @@
 #   32, aarch64, musl   make check32, check-aarch64, check-musl
 #   deb        make deb
 #   fuzz       make fuzz
-#   fresh      make check-fresh
+#   fresh      make check-fresh, check-deb-fresh
+#   autopkgtest  make check-autopkgtest
 #   watch      make watch (make check builds it, and make deb on amd64 and arm64)
 #   kernels    make check-kernels: qemu, and what fetches Debian's kernels and makes a root
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
+# A package build (debian/rules sets ODC_DEPS_INSTALL=no) installs nothing:
+# what is missing there is missing from Build-Depends, and is said so.
+#
+# deps.sh --list TARGET [CC]: every package TARGET may need, installed or
+# not, one a line (tests/packaging.bats holds Build-Depends to them).
 set -e
 missing=""
-have_command() { command -v "$1" >/dev/null 2>&1; }
+listing=
+if [ "${1:-}" = --list ]; then
+	listing=1
+	shift
+fi
+have_command() { [ -z "$listing" ] && command -v "$1" >/dev/null 2>&1; }
 need() { case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac; }
 need_command() { have_command "$1" || need "$2"; }
-need_file() { [ -e "$1" ] || need "$2"; }
+need_file() { [ -z "$listing" ] && [ -e "$1" ] || need "$2"; }
 
 # The compiler CC (its first word: a command), and the package that has it
 # and the one with its C library's headers.
@@ -57,7 +68,7 @@ check)
 	# gcc -static needs libc.a, which libc6-dev has.
 	have_command cc && [ -z "$(cc -print-file-name=libc.a | grep /)" ] && need libc6-dev
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
-		    eatmydata:eatmydata python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
+		    eatmydata:eatmydata git:git python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
 		    unshare:util-linux setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
 		    ip:iproute2 ss:iproute2 addr2line:binutils readelf:binutils; do
 		need_command "${pair%%:*}" "${pair#*:}"
@@ -95,17 +106,26 @@ fresh)
 	need_command bats bats
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
 	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
+autopkgtest)
+	# autopkgtest-virt-unshare maps root's subordinate ids with newuidmap.
+	need_command autopkgtest autopkgtest
+	need_command mmdebstrap mmdebstrap
+	need_command newuidmap uidmap
+	need_command bats bats
+	need_file /usr/lib/bats/bats-support/load.bash bats-support
+	need_file /usr/lib/bats/bats-assert/load.bash bats-assert ;;
 deb)
 	# The package build itself; its Build-Depends come from debian/control.
 	need_command dpkg-buildpackage dpkg-dev
 	need_command dh debhelper
 	need_command lintian lintian
 	need_command fakeroot fakeroot
-	if [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
+	if [ -z "$listing" ] && [ "$(id -u)" -eq 0 ] && ! dpkg-checkbuilddeps >/dev/null 2>&1; then
 		echo "installing the Build-Depends of debian/control" >&2
 		export DEBIAN_FRONTEND=noninteractive
-		apt-get build-dep -y -q --no-install-recommends ./ >&2 ||
-			{ apt-get update -q >&2 && apt-get build-dep -y -q --no-install-recommends ./ >&2; }
+		apt-get build-dep -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends ./ >&2 ||
+			{ apt-get update -q >&2 && apt-get build-dep -y -q -o DPkg::Lock::Timeout=600 \
+				--no-install-recommends ./ >&2; }
 	fi ;;
 watch)
 	# The kernel side (clang, bpftool), and the user side (libbpf's headers
@@ -127,7 +147,16 @@ kernels)
 	echo "deps.sh: unknown target \"${1:-}\"" >&2
 	exit 2 ;;
 esac
+if [ -n "$listing" ]; then
+	printf '%s\n' $missing
+	exit 0
+fi
 [ -z "$missing" ] && exit 0
+if [ "${ODC_DEPS_INSTALL:-}" = no ]; then
+	echo "make $1 needs:$missing, which a package build must not install:" \
+	     "add them to debian/control's Build-Depends" >&2
+	exit 1
+fi
 if [ "$(id -u)" -ne 0 ]; then
 	echo "make $1 needs:$missing. Install them with:" \
 	     "sudo apt-get install --no-install-recommends$missing" >&2
@@ -135,5 +164,6 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-install() { apt-get install -y -q --no-install-recommends $missing >&2; }
+# Another apt may hold dpkg's lock (CI's stages run side by side): wait for it.
+install() { apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends $missing >&2; }
 install || { apt-get update -q >&2 && install; }

@@ -17,19 +17,18 @@ man_text() {
 	man_page "$1" | tr -s ' \n' '  ' | sed 's/\xe2\x80\x90 //g'
 }
 
-@test "the odcreat package ships the README, uncompressed, and every file of the tree it links to" {
-	run cat "$ROOT/debian/odcreat.docs"
-	assert_line README.md
+@test "the odcreat package ships the README, uncompressed, and every file of the tree it links to, where make install puts them" {
+	# The package ships what make install puts in /usr/share/doc/odcreat.
+	run grep '^usr/share/doc/' "$ROOT/debian/odcreat.install"
+	assert_output "usr/share/doc/odcreat/README.md
+usr/share/doc/odcreat/docs"
 	grep -q '^	dh_compress -X\.md$' "$ROOT/debian/rules" || fail "debian/rules compresses the README"
-	local link shipped
-	# Every link of the README into the tree, less its anchor, under what the package ships.
+	local link doc=$BATS_TEST_TMPDIR/dest/usr/share/doc/odcreat
+	own_make install DESTDIR="$BATS_TEST_TMPDIR/dest" PREFIX=/usr > /dev/null
+	# Every link of the README into the tree, less its anchor, there.
 	while read -r link; do
-		shipped=0
-		while read -r doc; do
-			[[ $link == "$doc" || $link == "$doc"/* ]] && shipped=1
-		done < "$ROOT/debian/odcreat.docs"
 		[ -e "$ROOT/$link" ] || fail "the README links to $link, which is not in the tree"
-		[ $shipped = 1 ] || fail "the README links to $link, which the package does not ship"
+		[ -e "$doc/$link" ] || fail "the README links to $link, which make install does not put there"
 	done < <(grep -o '](\([^)#:]*\)' "$ROOT/README.md" | sed 's/^](//' | grep . | sort -u)
 }
 
@@ -44,7 +43,7 @@ man_text() {
 		assert_line "           # $command"
 	done
 	run man_text odcreat.1
-	assert_output --partial "The steps by hand, and the survey of a fleet of machines, are in /usr/share/doc/odcreat/README.md."
+	assert_output --partial "The steps by hand, and the survey of a fleet of machines, are in the README: /usr/share/doc/odcreat/README.md with the packages,"
 	assert_output --partial "After a survey (odcreat survey start, above), root reads its log directory with odcreat report /var/log/odcreat/"
 }
 
@@ -101,4 +100,16 @@ man_text() {
 		[[ $(grep -o -- "\(\*\*\)\?$term\(\*\*\)\?" <<< "$output" | head -1) == "**$term**" ]] ||
 			fail "\"$term\" is used before it is defined"
 	done
+}
+
+@test "odcreat(1) sends bugs to the maintainers debian/control names, and names the README where both installs put it" {
+	local address
+	address=$(sed -n 's/^Maintainer: .*<\(.*\)>$/\1/p' "$ROOT/debian/control")
+	[ -n "$address" ] || fail "no Maintainer address in debian/control"
+	run grep -c "^\.MT $address\$" "$ROOT/man/odcreat.1"
+	assert_output 1
+	run grep -c '^\.MT ' "$ROOT/man/odcreat.1"
+	assert_output 1
+	run man_text odcreat.1
+	assert_output --partial "/usr/share/doc/odcreat/README.md with the packages, /usr/local/share/doc/odcreat/README.md after make install"
 }

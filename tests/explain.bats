@@ -20,6 +20,7 @@ no_daemons() {
 
 @test "-l journal and -l syslog where no daemon listens: the command says so once, the library nothing" {
 	needs_root "a tmpfs on /run in a private mount namespace"
+	needs_ns mount
 	cd "$BATS_TEST_TMPDIR"
 	for log in journal syslog; do
 		run --separate-stderr no_daemons "'$ODCREAT' -m einval -l $log '$ODC_CALL' -n 3 open p creat,directory"
@@ -32,6 +33,7 @@ no_daemons() {
 
 @test "-l journal where journald's socket listens: nothing is said" {
 	needs_root "a tmpfs on /run in a private mount namespace"
+	needs_ns mount
 	cd "$BATS_TEST_TMPDIR"
 	run --separate-stderr no_daemons "
 		mkdir -p /run/systemd/journal

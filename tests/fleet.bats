@@ -12,6 +12,7 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	needs_root "network, UTS, mount and PID namespaces, and daemons of their own"
+	needs_ns mount net pid
 	[ -x /lib/systemd/systemd-journal-remote ] ||
 		skip "systemd-journal-remote is missing (make check installs systemd-journal-remote)"
 	command -v rsyslogd > /dev/null || skip "rsyslogd is missing (make check installs rsyslog)"

@@ -17,6 +17,7 @@ SUITES="openat2 packaging config"
 
 @test "selected suites, with a survey's /etc/odcreat.conf and /etc/ld.so.preload on the machine: they pass and write nothing outside their own directories" {
 	needs_root "an overlay on /etc and tmpfs mounts on /var/log and /tmp in a private mount namespace"
+	needs_ns mount
 	local h=$BATS_TEST_TMPDIR/hostile suite files=()
 	for suite in $SUITES; do
 		files+=("$ROOT/tests/$suite.bats")

@@ -248,6 +248,7 @@ syscall_names_of() {
 
 @test "read-only file system: EROFS in every mode, nothing created" {
 	needs_root "a read-only bind mount in a private mount namespace"
+	needs_ns mount
 	run unshare -m sh -c "mount --bind -o ro '$SCRATCH' '$SCRATCH' && cd '$SCRATCH' &&
 		for m in mkdir legacy linux-5.7; do
 			ODCREAT_MODE=\$m LD_PRELOAD='$SHIM' '$ODC_CALL' open p creat,directory
@@ -306,6 +307,7 @@ syscall_names_of() {
 
 @test "secure-execution programs ignore ODCREAT_* (einval, no log); root programs honour them" {
 	needs_root "a setuid program and a private mount namespace"
+	needs_ns mount
 	# Install the shim system-wide in a private mount namespace: a copy of
 	# /etc with an ld.so.preload, bind-mounted over /etc there only.
 	local root

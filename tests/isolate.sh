@@ -8,18 +8,35 @@
 # those two files: the suites then see a fresh machine's /etc, and nothing
 # they write there reaches the host. (An overlay would do, but the suites
 # stack overlays of /etc on it, and the kernel stacks no more than two.)
-# Not as root, where neither file exists, COMMAND runs as it is; where one
-# does, nothing runs: only root can hide it, and the suites' results would
-# be the machine's, not odcreat's.
+# Where no such namespace can be made (not as root; as root in a plain
+# chroot, where / is no mount point whose propagation unshare can change,
+# or in a container that refuses unshare), COMMAND runs as it is when
+# neither file exists, since there is nothing to hide; where one does,
+# nothing runs: the suites' results would be the machine's, not odcreat's.
 set -eu
 [ $# -gt 0 ] || { echo "usage: isolate.sh COMMAND [ARG...]" >&2; exit 2; }
-if [ "$(id -u)" -ne 0 ]; then
-	for f in /etc/odcreat.conf /etc/ld.so.preload; do
-		[ -e "$f" ] || [ -L "$f" ] || continue
-		echo "isolate.sh: $f would reach the programs the tests run, and only root can hide" \
-			"it from them: run the tests as root, or without $f" >&2
+settings=
+for f in /etc/odcreat.conf /etc/ld.so.preload; do
+	[ -e "$f" ] || [ -L "$f" ] && settings="$settings${settings:+ and }$f"
+done
+
+# Why no private mount namespace can be made here, or nothing where one can.
+no_namespace() {
+	[ "$(id -u)" -eq 0 ] || { echo "only root can hide it from them"; return; }
+	probe=$(mktemp -d /tmp/odcreat-etc.XXXXXX)
+	why=$(unshare -m --propagation private mount -t tmpfs odc-probe "$probe" 2>&1) || why=${why:-unshare failed}
+	rmdir "$probe"
+	[ -z "$why" ] || echo "this machine makes no private mount namespace to hide it in ($why)"
+}
+why=$(no_namespace)
+if [ -n "$why" ]; then
+	if [ -n "$settings" ]; then
+		echo "isolate.sh: $settings would reach the programs the tests run, and $why:" \
+			"run the tests as root where unshare -m works, or move $settings aside while they run" >&2
 		exit 1
-	done
+	fi
+	[ "$(id -u)" -ne 0 ] || echo "isolate.sh: $why; neither /etc/odcreat.conf nor" \
+		"/etc/ld.so.preload exists, so nothing is hidden: the tests run as they are" >&2
 	exec "$@"
 fi
 etc=$(mktemp -d /tmp/odcreat-etc.XXXXXX)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # tests/lint.sh: no shell function is handed to a program that runs a command;
+# every test that makes a namespace asks needs_ns first (tests/needs_ns.py);
 # src/LAYERS holds every include (tests/layers.py);
 # and LICENSE says what debian/copyright says.
 
@@ -60,4 +61,22 @@ MIT"
 	assert_line "src/core/text/line.c:$up: includes odc_log.h, which belongs to src/core/log, which src/core/text may not use"
 	assert_line "src/preload/libc.c:$past: includes odc_at.h, which is neither its folder's nor one of include/ that src/LAYERS names"
 	assert_equal "${#lines[@]}" 2
+}
+
+@test "lint: every test that makes a namespace (unshare, itself or through a function) asks needs_ns first" {
+	run python3 "$ROOT/tests/needs_ns.py" "$ROOT"/tests/*.bats "$ROOT"/tests/*/*.bats
+	assert_success
+	assert_output ""
+	# Seeded: one test directly, one through two functions; a guarded one and a file whose setup
+	# guards pass. (Written with $t for "@test", which bats would read as a test of its own here.)
+	local t=@test
+	printf '%s\n' 'inner() { unshare -m --propagation private true; }' 'outer() { inner; }' \
+		"$t \"direct\" {" '	run unshare -U true' '}' "$t \"through two functions\" {" '	outer' '}' \
+		"$t \"guarded\" {" '	needs_ns mount' '	outer' '}' "$t \"a word, not the command\" { echo 'unshare EPERM'; }" \
+		> "$BATS_TEST_TMPDIR/a.bats"
+	printf '%s\n' 'setup() {' '	needs_ns mount' '}' "$t \"setup guards\" {" '	unshare -m true' '}' > "$BATS_TEST_TMPDIR/b.bats"
+	run python3 "$ROOT/tests/needs_ns.py" "$BATS_TEST_TMPDIR/a.bats" "$BATS_TEST_TMPDIR/b.bats"
+	assert_failure 1
+	assert_output "$BATS_TEST_TMPDIR/a.bats:3: direct
+$BATS_TEST_TMPDIR/a.bats:6: through two functions"
 }

@@ -10,6 +10,7 @@ STATIC="$BUILD/tests/odc_call_static"
 
 setup() {
 	needs_root "private mount namespaces and the daemons' own sockets"
+	needs_ns mount net
 	command -v rsyslogd > /dev/null || skip "rsyslogd is missing (make check installs rsyslog)"
 	D=$BATS_TEST_TMPDIR
 	new_scratch
@@ -114,6 +115,7 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 @test "journal: report names a forger by its uid and journald's _EXE, and a container's calls by _EXE" {
 	# A local user who claims to be odcreat, and names sshd, from a program
 	# that stays until journald has read its /proc entry.
+	needs_ns pid
 	local forge="import socket, time
 s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 s.sendto(b'MESSAGE=forged\nSYSLOG_IDENTIFIER=odcreat\nSYSLOG_PID=1\nODCREAT_PROG=/usr/sbin/sshd\nODCREAT_PATH=/x\nODCREAT_RESULT=EINVAL\nODCREAT_STATE=missing\nODCREAT_WOULD=einval=EINVAL\n', '/run/systemd/journal/socket')
@@ -138,6 +140,7 @@ time.sleep(0.5)'
 }
 
 @test "journal: a user's own program mounted over /usr/sbin/sshd in its own namespaces is named behind its uid, claimed, never as root's sshd" {
+	needs_ns user
 	nobody_copies
 	logd journald "$D" bash -c "
 		cd '$NB'

@@ -4,7 +4,8 @@
  *
  *   odc_deny SYSCALL[:ARG] ERRNO COMMAND [ARG...]
  *
- * SYSCALL is seccomp, ioctl, pidfd_getfd, process_vm_readv or openat; with
+ * SYSCALL is seccomp, ioctl, pidfd_getfd, process_vm_readv, openat or
+ * unshare (a container's seccomp profile refuses it); with
  * :ARG (a number) the call fails only when the low 32 bits of the argument
  * that tells its uses apart equal ARG: a seccomp operation's flags, an
  * ioctl's request (the second), an openat's flags (the third). ERRNO is
@@ -38,7 +39,7 @@ struct named {
 static const struct named syscalls[] = {
 	{ "seccomp", SYS_seccomp, 1 }, { "ioctl", SYS_ioctl, 1 },
 	{ "pidfd_getfd", SYS_pidfd_getfd, 1 }, { "process_vm_readv", SYS_process_vm_readv, 1 },
-	{ "openat", SYS_openat, 2 },
+	{ "openat", SYS_openat, 2 }, { "unshare", SYS_unshare, 0 },
 	{ NULL, 0, 0 }
 };
 

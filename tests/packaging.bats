@@ -10,6 +10,7 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	needs_root "a private mount namespace over /etc, and files owned by others"
+	needs_ns mount
 	local triplet
 	triplet=$(sed -n 2p "$BUILD/abi")
 	triplet=${triplet#lib/}

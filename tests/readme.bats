@@ -46,6 +46,7 @@ docs/a.md:3: ../README.md#d: no such heading"
 
 @test "the README's sh blocks run as written, in order, from a fresh clone" {
 	needs_root "installs into an overlay of /usr/local in a private mount namespace"
+	needs_ns mount
 	git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1 || skip "not a git checkout: the README's blocks run from a clone"
 	local d=$BATS_TEST_TMPDIR/readme had_odcreat had_log
 	mkdir -m 700 "$d"
@@ -89,7 +90,7 @@ docs/a.md:3: ../README.md#d: no such heading"
 	assert_line --regexp 'semantics=mkdir result=[0-9]+ state=missing '
 	assert_line newdir
 	assert_line newdir4
-	assert_line --regexp '^python-os\.open +missing '
+	assert_line --regexp '^python3 +- +'
 	assert_line --regexp '^ +odcreat +- run a program'
 	assert_line --regexp '^1 call from 1 program on 1 host; 0 lost'
 	[ -d "$d/odcreat/newdir" ] && [ -d "$d/odcreat/newdir2" ] && [ -d "$d/odcreat/newdir3" ] &&

@@ -40,6 +40,7 @@ setup() {
 
 @test "a full file system (tiny tmpfs): ENOSPC, no descriptor leaked, nothing left" {
 	needs_root "a tmpfs in a private mount namespace"
+	needs_ns mount
 	run unshare -m sh -c "mount -t tmpfs -o size=64k,nr_inodes=3 odcreat-full '$SCRATCH' &&
 		cd '$SCRATCH' && touch a b; for m in mkdir legacy linux-5.7; do
 			ODCREAT_MODE=\$m LD_PRELOAD='$SHIM' '$ODC_CALL' open p creat,directory

@@ -246,6 +246,7 @@ table() {
 
 @test "undoing under RESOLVE_IN_ROOT removes the file inside the root, never the same name outside" {
 	needs_root "a private mount namespace"
+	needs_ns mount
 	# A private mount namespace, so that the absolute name exists outside the root
 	# too; the hand-over fails (tests/odc_swap.c), as if the caller were killed.
 	run unshare -m sh -c '
@@ -321,6 +322,7 @@ table() {
 
 @test "a target in another mount namespace gets EPERM, and the log says why" {
 	needs_root "a private mount namespace"
+	needs_ns mount
 	run --separate-stderr "$ODCREAT" --seccomp -m mkdir -l stderr -- \
 		unshare -m "$STATIC" sys_openat d creat,directory
 	assert_output "EPERM -"
@@ -328,6 +330,7 @@ table() {
 }
 
 @test "a target in another user namespace gets EPERM, even with the same ids and capabilities" {
+	needs_ns user
 	nobody_copies
 	chmod 777 .
 	# Unmapped in its new namespace, the target keeps nobody's ids, and no capability.

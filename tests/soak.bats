@@ -10,6 +10,7 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	needs_root "private mount namespaces, an overlay on /etc and a setuid program"
+	needs_ns mount net
 	command -v /lib/systemd/systemd-journald > /dev/null || skip "systemd-journald is missing (make check installs systemd)"
 	D=$BATS_TEST_TMPDIR
 }

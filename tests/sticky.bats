@@ -102,6 +102,7 @@ with_sysctls() {
 
 @test "regular files and FIFOs: refused as fs.protected_regular and fs.protected_fifos say" {
 	needs_root "sysctls faked in a private mount namespace"
+	needs_ns mount
 	chmod 1777 .
 	printf data > f
 	mkfifo q

@@ -165,6 +165,7 @@ readme_step() {
 
 @test "the README's survey steps by hand keep what /etc/ld.so.preload held, add the library once, and take only it out" {
 	needs_root "an overlay on /etc in a private mount namespace"
+	needs_ns mount
 	local settings install end sub
 	settings=$(readme_step "1. Log every user's calls")
 	install=$(readme_step "2. Preload this installation's library")

@@ -11,12 +11,14 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	needs_root "a private mount namespace over /etc, /var and /usr/local"
+	needs_ns mount
 	R=$(mktemp -d /tmp/odcreat-survey.XXXXXX)
 	chmod 755 "$R"
 	mkdir "$R/upper" "$R/work" "$R/usr-upper" "$R/usr-work" "$R/calls"
 	chmod 777 "$R/calls"
 	SUB=$(sed -n 2p "$BUILD/abi")
 	LINE="/usr/local/\$LIB/odcreat/libodcreat.so"
+	survey_abis
 }
 
 teardown() {
@@ -24,7 +26,9 @@ teardown() {
 }
 
 # in_survey SCRIPT: SCRIPT by bash -e in the namespace, where odcreat is the
-# installed one and other.so a library that loads (another tool's).
+# installed one (with the i386 library where i386 programs run), other.so a
+# library that loads (another tool's), and no odcreat-watch unit is the
+# machine's (an installed odcreat-watch package's).
 in_survey() {
 	unshare -m --propagation private bash -e -c "
 		mount -t overlay odc-etc -o lowerdir=/etc,upperdir='$R/upper',workdir='$R/work' /etc
@@ -32,8 +36,10 @@ in_survey() {
 		mount -t tmpfs -o mode=755 odc-log /var/log
 		mount -t tmpfs -o mode=755 odc-lib /var/lib
 		mount -t tmpfs -o mode=755 odc-local /usr/local
+		rm -f /etc/systemd/system/odcreat-watch.service /usr/lib/systemd/system/odcreat-watch.service
 		install -D -m 755 '$BUILD/odcreat' /usr/local/bin/odcreat
 		install -D -m 644 '$SHIM' /usr/local/$SUB/odcreat/libodcreat.so
+		[ -z '$I386_SHIM' ] || install -D -m 644 '$I386_SHIM' /usr/local/$I386_SUB/odcreat/libodcreat.so
 		install -D -m 644 '$BUILD/tests/libempty.so' /usr/local/lib/other.so
 		export PATH=/usr/local/bin:\$PATH
 		# /etc, every name with its type, mode, owner, size and link, and every file's bytes.
@@ -69,11 +75,13 @@ except OSError: pass'); }
 		odcreat survey status > '$R/status-after' || echo \"status after stop: \$?\""
 	assert_success
 	assert_equal "$stderr" ""
-	assert_line --index 0 "odcreat survey: started: every program started from now on logs its calls that pass"
+	assert_line --index 0 "odcreat survey: started: every program started from now on logs its calls"
 	assert_line "  /etc/ld.so.preload: added $LINE"
+	assert_line "    (it loads in $CHECKED programs)"
 	assert_line "  /var/log/odcreat/: made, root's, 1733: every user logs to a file of its own"
 	assert_line "Stop:        odcreat survey stop (takes out all of the above but the log)"
-	assert_equal "${#lines[@]}" 10
+	assert_equal "${#lines[@]}" 11
+	assert_equal "$(awk 'length > 80' <<< "$output")" ""
 	assert_line "status after stop: 1"
 	assert_equal "$(cat "$R/during")" "$(printf '%s\n' /usr/local/lib/other.so /usr/local/lib/other.so "$LINE")"
 	assert_equal "$(cat "$R/modes")" "604 1 2
@@ -88,6 +96,8 @@ except OSError: pass'); }
 	assert_line --index 0 --regexp '^odcreat survey: a survey runs, since 20[0-9-]+ [0-9:]+ UTC$'
 	assert_line "  preload:  $LINE, in /etc/ld.so.preload"
 	assert_line "  log:      /var/log/odcreat/, 2 lines in 2 files"
+	run cat "$R/settings"
+	assert_equal "$(awk 'length > 80' "$R/status" "$R/settings")" ""
 	run cat "$R/stop"
 	assert_line "  /etc/ld.so.preload: took out $LINE"
 	assert_line "  /etc/odcreat.conf: removed"
@@ -155,10 +165,14 @@ odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, bu
 		# The watcher, beside odcreat, and then as a unit too, on a machine without systemd.
 		mount -t tmpfs odc-run /run
 		install -m 755 /dev/null /usr/local/bin/odcreat-watch
-		odcreat survey status | grep watcher:
+		odcreat survey status | grep -A1 watcher:
 		install -D -m 644 /dev/null /etc/systemd/system/odcreat-watch.service
+		# Its line gone, the survey runs on, and status says so.
+		grep -v libodcreat /etc/ld.so.preload > /etc/ld.so.preload.new || true
+		mv /etc/ld.so.preload.new /etc/ld.so.preload
+		odcreat survey status > '$R/status'
 		odcreat survey stop
-		odcreat survey status | grep watcher: || true"
+		odcreat survey status | grep -A1 watcher: || true"
 	assert_success
 	assert_equal "$stderr" ""
 	assert_line "  /etc/odcreat.conf: written, mode = native, log = journal"
@@ -168,8 +182,30 @@ odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, bu
 	assert_line "The calls: odcreat report --journal"
 	assert_line "The log stays: odcreat report --journal"
 	assert_line "  watcher:  /usr/local/bin/odcreat-watch, no systemd unit"
-	assert_line "  watcher:  odcreat-watch.service (/etc/systemd/system/odcreat-watch.service), systemd does not run here"
+	assert_line "  watcher:  odcreat-watch.service, systemd does not run here"
+	assert_line "            (/etc/systemd/system/odcreat-watch.service)"
 	assert_equal "$(grep -c watcher: <<< "$output")" 2
+	run cat "$R/status"
+	assert_line "  preload:  gone from /etc/ld.so.preload: programs started now do not log"
+	assert_line "            (it was $LINE)"
+	assert_line "  watcher:  odcreat-watch.service, systemd does not run here"
+	assert_equal "$(awk 'length > 80' <<< "$output")" ""
+}
+
+@test "survey start in a log directory already there says what it holds, which report will count too" {
+	run --separate-stderr in_survey "
+		install -d -m 1733 /var/log/odcreat
+		odcreat survey start | grep /var/log/odcreat/:
+		odcreat survey stop > /dev/null
+		# An earlier example's lines, as the README's log directory example leaves them.
+		pair env ODCREAT_LOG=/var/log/odcreat/ LD_PRELOAD=/usr/local/$SUB/odcreat/libodcreat.so
+		pair as_nobody env ODCREAT_LOG=/var/log/odcreat/ LD_PRELOAD=/usr/local/$SUB/odcreat/libodcreat.so
+		odcreat survey start"
+	assert_success
+	assert_equal "$stderr" ""
+	assert_line --index 0 "  /var/log/odcreat/: there already, empty"
+	assert_line "  /var/log/odcreat/: there already, with 2 lines in 2 files from before:"
+	assert_line "    odcreat report counts them too (move them aside for this survey alone)"
 }
 
 # fake_i386 SAYS: an i386 loader and C library in the overlay of /usr, the
@@ -190,11 +226,23 @@ fake_i386() {
 	fake_i386 "$says"
 	run --separate-stderr in_survey "odcreat survey start"
 	assert_failure 1
-	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): $says"
+	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): $says
+odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
 	fake_i386 ""
 	run --separate-stderr in_survey "odcreat survey start"
 	assert_success
 	assert_line "    (it loads in ${SUB##*/}, i386 programs)"
+}
+
+@test "survey start where i386 programs really run (Debian's libc6-i386), without the i386 library: it refuses, naming how to get it" {
+	[ -n "$I386_SHIM" ] || skip "no i386 program runs here (Debian's libc6-i386 and a kernel that runs it)"
+	run --separate-stderr in_survey "rm /usr/local/$I386_SUB/odcreat/libodcreat.so; odcreat survey start"
+	assert_failure 1
+	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): ERROR: ld.so: object '$LINE' from LD_PRELOAD cannot be preloaded (cannot open shared object file): ignored.
+odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
+	run --separate-stderr in_survey "odcreat survey start | grep 'it loads in'"
+	assert_success
+	assert_output "    (it loads in $CHECKED programs)"
 }
 
 # refused SETUP COMMAND WANT [STATUS]: after SETUP, COMMAND prints only a
@@ -223,8 +271,11 @@ refused() {
 	done
 	refused "odcreat survey start > /dev/null" "odcreat survey start" \
 		"odcreat survey: a survey already runs, since $(date -u '+%Y-%m-%d %H'):*"
-	refused "rm $lib" "odcreat survey start" \
-		"odcreat survey: this odcreat's library is missing: $lib: No such file or directory"
+	# Missing beside it, the library is looked for under the build's PREFIX
+	# last, which that message names (/usr in a package build; the package's
+	# library there taken out of the overlay of /usr, where it is installed).
+	refused "rm $lib; rm -f $ODC_PREFIX/$SUB/odcreat/libodcreat.so" "odcreat survey start" \
+		"odcreat survey: this odcreat's library is missing: $ODC_PREFIX/$SUB/odcreat/libodcreat.so: No such file or directory"
 	refused "ln -s other /etc/ld.so.preload" "odcreat survey start" \
 		"odcreat survey: /etc/ld.so.preload is a symlink: start changes only a regular file (or makes one)"
 	refused "mkdir /etc/ld.so.preload" "odcreat survey start" \

@@ -23,6 +23,10 @@ if [ -n "${ODC_INSTALLED:-}" ]; then
 	ODCREAT="$ODC_INSTALLED/bin/odcreat"
 fi
 ODC_CALL="$BUILD/tests/odc_call"
+# The PREFIX the build was made for (the last word of its config), where
+# the command looks for what make install puts there: /usr in a package build.
+ODC_PREFIX=$(awk '{ print $NF }' "$BUILD/config" 2>/dev/null)
+ODC_PREFIX=${ODC_PREFIX:-/usr/local}
 # Builds for another ABI or libc (make check32, check-aarch64, check-musl)
 # set ODC_RUN to what runs their programs (qemu-user with that ABI's
 # libraries, or nothing), and ODC_ENTRIES to the entry points that their
@@ -73,6 +77,72 @@ shim() {
 # does; a package build need not).
 needs_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root: $*"
+}
+
+# needs_ns KIND...: skip, saying why, where this machine will not make a
+# namespace of each KIND (mount, user, pid, net) that the test makes with
+# unshare: a plain chroot has no mount point at / whose propagation unshare
+# can make private, and the kernel gives no user namespace to a chrooted
+# process; a container may refuse unshare(2) altogether. unshare's own
+# words go to the test's output.
+needs_ns() {
+	local kind why
+	for kind in "$@"; do
+		case $kind in
+		mount) why=$(unshare -m --propagation private true 2>&1) ;;
+		user)  why=$(unshare -U true 2>&1) ;;
+		pid)   why=$(unshare -p -f true 2>&1) ;;
+		net)   why=$(unshare -n true 2>&1) ;;
+		*)     echo "needs_ns: unknown kind $kind"; return 1 ;;
+		esac || {
+			echo "# unshare ($kind): ${why:-failed}" >&3
+			skip "no $kind namespace here (unshare refuses it: a chroot or a container)"
+		}
+	done
+}
+
+# survey_abis: the libraries odcreat survey start needs here besides this
+# build's (src/cmd/survey/library.c checks each ABI whose programs run):
+# where i386 programs run (Debian's libc6-i386 on x86-64), the i386 one,
+# build32's, which make check builds where their loader is. I386_SHIM is
+# it and I386_SUB its directory under a prefix (both empty where no i386
+# program runs); CHECKED, the ABIs start says the library loads in.
+survey_abis() {
+	CHECKED=$(sed -n 2p "$BUILD/abi")
+	CHECKED=${CHECKED##*/}
+	I386_SHIM= I386_SUB=
+	[ "$(uname -m)" = x86_64 ] && { [ -e /lib/i386-linux-gnu/libc.so.6 ] || [ -e /lib32/libc.so.6 ]; } &&
+		/lib/ld-linux.so.2 --version > /dev/null 2>&1 || return 0
+	[ -f "$ROOT/build32/libodcreat.so" ] ||
+		skip "i386 programs run here, and the i386 library is not built (make M32=1; make check builds it)"
+	I386_SHIM=$ROOT/build32/libodcreat.so
+	I386_SUB=$(sed -n 2p "$ROOT/build32/abi")
+	CHECKED+=", i386"
+}
+
+# unwrapped: after run, each line of $output that the command wrapped at 80
+# columns (src/cmd/wrap.c: continued on lines indented by two spaces)
+# joined again, in $output and $lines; fails where a line is wider.
+unwrapped() {
+	local wide
+	wide=$(awk 'length > 80' <<< "$output")
+	[ -z "$wide" ] || { echo "wider than 80 columns: $wide"; return 1; }
+	output=$(awk 'NR > 1 && /^  / { sub(/^  /, ""); line = line " " $0; next }
+		NR > 1 { print line } { line = $0 } END { if (NR) print line }' <<< "$output")
+	mapfile -t lines <<< "$output"
+}
+
+# own_make ARG...: make ARG... in the tree under test as a person runs it
+# there, but into build directories of the test's own ($BATS_TEST_TMPDIR/
+# build, and build32 with M32=1), so that the build under test keeps its
+# PREFIX; and nothing of the make that runs the suites reaches it (a
+# package build's PREFIX=/usr and UNITDIR=/lib/systemd/system ride in
+# MAKEFLAGS). Quiet.
+own_make() {
+	local own=$BATS_TEST_TMPDIR/build build=$BATS_TEST_TMPDIR/build
+	[[ " $* " != *" M32=1 "* ]] || build=${own}32
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+		make -C "$ROOT" -s BUILD="$build" MAIN_BUILD="$own" "$@"
 }
 
 # Runs as an unprivileged user cannot reach the build tree when the clone

@@ -67,7 +67,11 @@ int odc_config_check(const char *file)
 	int bad = odc_config_file_parse(fd, file, NULL, &s, STDOUT_FILENO);
 	close(fd);
 	int unrecorded = odc_explain_logs(file, &logs);
-	if (bad)
+	if (bad && unrecorded)
+		printf("odcreat: %s: %d bad line%s, and %d log%s that record%s no user's calls, or only "
+		       "some; every other line applies\n", file, bad, bad == 1 ? "" : "s", unrecorded,
+		       unrecorded == 1 ? "" : "s", unrecorded == 1 ? "s" : "");
+	else if (bad)
 		printf("odcreat: %s: %d bad line%s; every other line applies\n", file, bad,
 		       bad == 1 ? "" : "s");
 	else if (unrecorded)

@@ -35,17 +35,25 @@ static const char *odc_group_name(gid_t gid)
 	return gr ? gr->gr_name : "?";
 }
 
-/* A file that exists: who may open it for append, by its owner and mode (root always may). */
-static void odc_explain_existing(const struct stat *st)
+/*
+ * A file that exists, FILE: who may open it for append, by its owner and
+ * mode (root always may); 1 where that is nobody, or only some.
+ */
+static int odc_explain_existing(const char *file, const struct stat *st)
 {
+	if (S_ISDIR(st->st_mode)) {
+		printf("a directory, which no program can write a line to: name it %s/, with its "
+		       "slash, to log each user in a file of its own there\n", file);
+		return 1;
+	}
 	if (!S_ISREG(st->st_mode)) {
-		printf("not a regular file: a program's line goes to whatever reads it, "
+		printf("not a regular file (a FIFO or a device): a line goes to whatever reads it, "
 		       "and a program that may not open it for writing logs nothing\n");
-		return;
+		return 1;
 	}
 	if (st->st_mode & S_IWOTH) {
 		printf("records every user's calls (it is world-writable, so any user may also write any line into it)\n");
-		return;
+		return 0;
 	}
 	printf("records only the calls of users who may open it for append: root");
 	if (st->st_uid != 0 && (st->st_mode & S_IWUSR))
@@ -53,6 +61,7 @@ static void odc_explain_existing(const struct stat *st)
 	if (st->st_mode & S_IWGRP)
 		printf(", members of group %s (gid %u)", odc_group_name(st->st_gid), (unsigned)st->st_gid);
 	printf("; every other user's calls are lost (log = DIR/ records every user)\n");
+	return 0;
 }
 
 static int odc_explain_file(const char *file)
@@ -64,8 +73,7 @@ static int odc_explain_file(const char *file)
 			printf("a symlink to nothing: the first program that logs creates what it names\n");
 			return 0;
 		}
-		odc_explain_existing(&st);
-		return 0;
+		return odc_explain_existing(file, &st);
 	}
 	char parent[PATH_MAX];
 	snprintf(parent, sizeof parent, "%s", file);

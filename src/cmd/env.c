@@ -143,8 +143,8 @@ static void odc_check_log_dir(const char *dir)
 	const char *why = fd < 0 ? strerror((int)-fd) : odc_log_dir_refusal(&st);
 
 	if (why) {
-		fprintf(stderr, "odcreat: log directory %s: %s%s\n", dir, why,
-			fd >= 0 ? " (install -d -m 1733 -o root makes one every user may log to)" : "");
+		fprintf(stderr, "odcreat: log directory %s: %s\nodcreat: install -d -m 1733 -o root %s "
+				"makes one every user may log to\n", dir, why, dir);
 		exit(ODC_EXIT_USAGE);
 	}
 	char name[ODC_LOG_DIR_NAME_MAX];
@@ -172,6 +172,8 @@ static bool odc_open_log_file(const char *log)
 		return false;
 	if (fd < 0 && fd != -ENXIO) {
 		fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
+		if (fd == -EISDIR)
+			fprintf(stderr, "odcreat: name it %s/ to log each user in a file of its own there\n", log);
 		exit(ODC_EXIT_USAGE);
 	}
 	if (fd >= 0)

@@ -27,6 +27,7 @@
 #include "odc_survey.h"
 #include "odc_usage.h"
 #include "odc_watcher.h"
+#include "odc_wrap.h"
 
 static void odc_check_mode(const char *mode, const char *where)
 {
@@ -117,7 +118,7 @@ enum { ODC_OPT_PROBE = 256, ODC_OPT_LIST, ODC_OPT_VERSION, ODC_OPT_SECCOMP, ODC_
 static int odc_action(int action, char **args, int count, bool other)
 {
 	if (action == ODC_OPT_CHECK && !other && count <= 1)
-		return odc_config_check(count ? args[0] : ODC_CONFIG_FILE);
+		return odc_wrapped(odc_config_check, count ? args[0] : ODC_CONFIG_FILE);
 	if (count || other)
 		odc_die_usage("%s", "--probe, --list-modes and --version take no other arguments, "
 				    "--config-check one file");

@@ -49,8 +49,11 @@ int odc_watcher_exec(const char *log)
 	char *argv[] = { ODC_WATCHER_NAME, NULL };
 
 	if (!odc_find_watcher(watcher, sizeof watcher)) {
+		/* The package's odcreat is built for /usr; make install's elsewhere. */
 		fprintf(stderr, "odcreat: --watch: " ODC_WATCHER_NAME " is not installed (not beside odcreat, "
-				"nor in " ODC_PREFIX "/" ODC_WATCHER_SUBDIR ")\n");
+				"nor in " ODC_PREFIX "/" ODC_WATCHER_SUBDIR ")\nodcreat: %s\n",
+			strcmp(ODC_PREFIX, "/usr") ? "from the source, make watch && make install puts it there"
+						   : "install the package odcreat-watch");
 		return ODC_EXIT_FAILED;
 	}
 	/* The watcher is served by no library: its own calls are the kernel's. */

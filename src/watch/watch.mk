@@ -71,7 +71,6 @@ install-watch: $(BUILD)/odcreat-watch.service
 
 uninstall-watch:
 	rm -f $(DESTDIR)$(WATCH_INSTALLED) $(DESTDIR)$(UNITDIR)/odcreat-watch.service
-	-rmdir $(DESTDIR)$(PREFIX)/libexec/odcreat
 
 # tests/watch.bats's callers beyond the suite's own: an io_uring open, a
 # FUSE file system that never answers a lookup, and odc_call as a static

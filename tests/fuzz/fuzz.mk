@@ -56,7 +56,7 @@ define fuzz_run
 	@mkdir -p '$(FUZZ_DIR)/$(1).corpus'
 	@echo "fuzz: $(FUZZ_DIR)/$(1) for $(FUZZ_SECONDS) s, output in $(FUZZ_DIR)/$(1).log"
 	@status=0; \
-	$(3) '$(abspath $(FUZZ_DIR))/$(1)' -max_total_time=$(FUZZ_SECONDS) -timeout=$(2) \
+	$(PAIR_LOCK) env $(3) '$(abspath $(FUZZ_DIR))/$(1)' -max_total_time=$(FUZZ_SECONDS) -timeout=$(2) \
 		-artifact_prefix='$(abspath $(FUZZ_DIR))/' $(FUZZ_ARGS) \
 		'$(abspath $(FUZZ_DIR))/$(1).corpus' $(4) > '$(FUZZ_DIR)/$(1).log' 2>&1 || status=$$?; \
 	grep '^fuzz_semantics: model agrees' '$(FUZZ_DIR)/$(1).log' || true; \

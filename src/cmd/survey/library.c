@@ -25,22 +25,43 @@
  * The other ABIs a machine of this one's may run, each by its loader and a
  * trivial program of its own: its C library, which prints its version when
  * run. Where the loader is missing, or the kernel will not run it, no
- * program of that ABI runs here to miss the library.
+ * program of that ABI runs here to miss the library. Where make builds the
+ * ABI's library, its knob says how.
  */
 #define ODC_MISSING "this odcreat's library is missing: %s: %s\n"
 
 struct odc_abi {
-	const char *name, *loader, *libc[2];
+	const char *name, *loader, *libc[2], *make;
 };
 
 static const struct odc_abi odc_other_abis[] = {
 #if defined(__x86_64__) && !defined(__ILP32__)
-	{ "i386", "/lib/ld-linux.so.2", { "/lib/i386-linux-gnu/libc.so.6", "/lib32/libc.so.6" } },
+	{ "i386", "/lib/ld-linux.so.2", { "/lib/i386-linux-gnu/libc.so.6", "/lib32/libc.so.6" }, "M32=1" },
 #elif defined(__aarch64__)
-	{ "armhf", "/lib/ld-linux-armhf.so.3", { "/lib/arm-linux-gnueabihf/libc.so.6", NULL } },
+	{ "armhf", "/lib/ld-linux-armhf.so.3", { "/lib/arm-linux-gnueabihf/libc.so.6", NULL }, NULL },
 #endif
-	{ NULL, NULL, { NULL, NULL } },
+	{ NULL, NULL, { NULL, NULL }, NULL },
 };
+
+/*
+ * How to give ABI's programs the library under BASE, this installation's
+ * prefix: the package's (/usr) is another architecture's package; make
+ * install's is make's, with BASE as PREFIX where it is not the default.
+ */
+static void odc_abi_fix(const struct odc_abi *abi, const char *base)
+{
+	bool local = strcmp(base, "/usr/local") == 0;
+
+	if (!abi->make)
+		printf(ODC_SURVEY_SAYS "odcreat builds no %s library: a survey here would "
+		       "break %s programs\n", abi->name, abi->name);
+	else if (strcmp(base, "/usr") == 0)
+		printf(ODC_SURVEY_SAYS "install the package libodcreat:%s first\n", abi->name);
+	else
+		printf(ODC_SURVEY_SAYS "build and install the %s library first: make %s && "
+		       "make install %s%s%s\n", abi->name, abi->make, abi->make,
+		       local ? "" : " PREFIX=", local ? "" : base);
+}
 
 /* Why PATH, a directory or the library, could be changed by another than root, or NULL. */
 static const char *odc_unsafe(const char *path, bool is_dir)
@@ -197,8 +218,10 @@ int odc_survey_library(char line[PATH_MAX], char checked[128])
 		/* Where the kernel runs none of its programs, none can miss the library. */
 		int loads = libc && access(libc, R_OK) == 0 ? odc_loads(trivial, abi->name, line)
 							    : -1;
-		if (loads == 0)
+		if (loads == 0) {
+			odc_abi_fix(abi, base);
 			return ODC_EXIT_PROBLEMS;
+		}
 		if (loads < 0)
 			continue;
 		size_t n = strlen(checked);

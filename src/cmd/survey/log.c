@@ -130,16 +130,13 @@ static DIR *odc_log_dir_list(const char *dir)
 	return d;
 }
 
-void odc_survey_log_count(const char *label, const char *log)
+int odc_survey_log_lines(const char *log, long long *lines, long long *files)
 {
-	DIR *d = odc_log_kind_of(log) == ODC_LOG_DIR ? odc_log_dir_list(log) : NULL;
+	DIR *d = odc_log_dir_list(log);
 
-	if (!d) {
-		printf("%s%s%s%s\n", label, log, odc_log_kind_of(log) == ODC_LOG_DIR ? ": " : "",
-		       odc_log_kind_of(log) == ODC_LOG_DIR ? strerror(errno) : "");
-		return;
-	}
-	long long lines = 0, files = 0;
+	*lines = *files = 0;
+	if (!d)
+		return errno;
 	for (const struct dirent *e; (e = readdir(d));) {
 		struct stat st;
 		/* O_NONBLOCK: a FIFO a user planted is opened without waiting, then passed over. */
@@ -150,12 +147,17 @@ void odc_survey_log_count(const char *label, const char *log)
 		if (fd < 0)
 			continue;
 		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-			lines += odc_count_lines(fd);
-			files++;
+			*lines += odc_count_lines(fd);
+			++*files;
 		}
 		close(fd);
 	}
 	closedir(d);
-	printf("%s%s, %lld line%s in %lld file%s\n", label, log, lines, lines == 1 ? "" : "s",
-	       files, files == 1 ? "" : "s");
+	return 0;
+}
+
+void odc_survey_lines_text(char out[64], long long lines, long long files)
+{
+	snprintf(out, 64, "%lld line%s in %lld file%s", lines, lines == 1 ? "" : "s", files,
+		 files == 1 ? "" : "s");
 }

@@ -132,8 +132,11 @@ int odc_survey_log_check(const char *log);
  */
 int odc_survey_log_prepare(const char *log, bool *made);
 
-/* What LOG holds, said on standard output after LABEL. */
-void odc_survey_log_count(const char *label, const char *log);
+/* The lines and files LOG, a log directory, holds: 0, or an errno. */
+int odc_survey_log_lines(const char *log, long long *lines, long long *files);
+
+/* "N line(s) in N file(s)", into OUT. */
+void odc_survey_lines_text(char out[64], long long lines, long long files);
 
 int odc_survey_start(const char *log);
 int odc_survey_stop(void);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "odc_exit.h"
+#include "odc_log_name.h"
 #include "odc_survey_parts.h"
 
 /* What start reads and writes, held open from the checks to the changes. */
@@ -101,10 +102,31 @@ static int odc_start_change(struct odc_start *s)
 	return -1;
 }
 
+/*
+ * A log directory that was there before start, said with what it holds: a
+ * report reads every line in it, an earlier example's or survey's too.
+ */
+static void odc_start_old_log(const char *log)
+{
+	long long lines, files;
+	char text[64];
+
+	if (odc_survey_log_lines(log, &lines, &files) != 0)
+		return;
+	if (!files) {
+		printf("  %s: there already, empty\n", log);
+		return;
+	}
+	odc_survey_lines_text(text, lines, files);
+	printf("  %s: there already, with %s from before:\n"
+	       "    odcreat report counts them too (move them aside for this survey alone)\n",
+	       log, text);
+}
+
 static void odc_start_said(const struct odc_start *s, bool made)
 {
-	printf(ODC_SURVEY_SAYS "started: every program started from now on logs its calls that "
-	       "pass\nO_CREAT|O_DIRECTORY, and gets the running kernel's own answer "
+	printf(ODC_SURVEY_SAYS "started: every program started from now on logs its calls\n"
+	       "that pass O_CREAT|O_DIRECTORY, and gets the running kernel's own answer\n"
 	       "(mode native).\n"
 	       "  " ODC_PRELOAD_PATH ": added %s\n"
 	       "    (it loads in %s programs)\n"
@@ -113,6 +135,8 @@ static void odc_start_said(const struct odc_start *s, bool made)
 	if (made)
 		printf("  %s: made, root's, 1733: every user logs to a file of its own\n",
 		       s->state.log);
+	else if (odc_log_kind_of(s->state.log) == ODC_LOG_DIR)
+		odc_start_old_log(s->state.log);
 	/* ld.so reads the file with the rights of the program it starts. */
 	if (s->preload.exists && !(s->preload.st.st_mode & S_IROTH))
 		printf("  but " ODC_PRELOAD_PATH " is %04o: programs of users who may not read it "

@@ -149,10 +149,10 @@ size_t odc_settings_text(char *out, size_t len, const struct odc_survey_state *s
 
 	odc_survey_time(since, s->since);
 	int n = snprintf(out, len,
-			 "# Written by odcreat survey start at %s: every program the library\n"
-			 "# is preloaded into keeps the kernel's own meaning and logs each call\n"
-			 "# that passes O_CREAT|O_DIRECTORY. odcreat survey stop removes this\n"
-			 "# file.\n"
+			 "# Written by odcreat survey start at %s: every\n"
+			 "# program the library is preloaded into keeps the kernel's own meaning\n"
+			 "# and logs each call that passes O_CREAT|O_DIRECTORY. odcreat survey\n"
+			 "# stop removes this file.\n"
 			 "mode = native\nlog = %s\n",
 			 since, s->log);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;

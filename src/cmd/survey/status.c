@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "odc_exit.h"
+#include "odc_log_name.h"
 #include "odc_survey_parts.h"
 
 #define ODC_WATCH "odcreat-watch"
@@ -39,8 +40,8 @@ static void odc_status_watcher(void)
 		/* systemd marks each active unit's invocation under /run. */
 		bool systemd = access("/run/systemd/system", F_OK) == 0;
 		bool active = access("/run/systemd/units/invocation:" ODC_WATCH_UNIT, F_OK) == 0;
-		printf("  watcher:  " ODC_WATCH_UNIT " (%s), %s\n", unit,
-		       !systemd ? "systemd does not run here" : active ? "active" : "not active");
+		printf("  watcher:  " ODC_WATCH_UNIT ", %s\n            (%s)\n",
+		       !systemd ? "systemd does not run here" : active ? "active" : "not active", unit);
 	} else if (slash && access(exe, X_OK) == 0) {
 		printf("  watcher:  %s, no systemd unit\n", exe);
 	}
@@ -58,6 +59,21 @@ static bool odc_status_preloaded(const char *line)
 	if (etc >= 0)
 		close(etc);
 	return held;
+}
+
+/* The log, and how many lines a log directory holds. */
+static void odc_status_log(const char *log)
+{
+	long long lines, files;
+	char text[64];
+
+	if (odc_log_kind_of(log) != ODC_LOG_DIR) {
+		printf("  log:      %s\n", log);
+		return;
+	}
+	int err = odc_survey_log_lines(log, &lines, &files);
+	odc_survey_lines_text(text, lines, files);
+	printf("  log:      %s, %s\n", log, err ? strerror(err) : text);
 }
 
 int odc_survey_status(void)
@@ -81,9 +97,9 @@ int odc_survey_status(void)
 	if (odc_status_preloaded(s.line))
 		printf("  preload:  %s, in " ODC_PRELOAD_PATH "\n", s.line);
 	else
-		printf("  preload:  %s is no longer a line of " ODC_PRELOAD_PATH
-		       ": programs started now do not log\n", s.line);
-	odc_survey_log_count("  log:      ", s.log);
+		printf("  preload:  gone from " ODC_PRELOAD_PATH ": programs started now do not log\n"
+		       "            (it was %s)\n", s.line);
+	odc_status_log(s.log);
 	odc_status_watcher();
 	printf("The calls: odcreat report %s\n"
 	       "Stop:      odcreat survey stop\n", strcmp(s.log, "journal") ? s.log : "--journal");
