@@ -540,6 +540,7 @@ if libc.renameat2(-100, b"a", -100, b"b", 2) != 0:  # RENAME_EXCHANGE
 }
 
 @test "watch: every kind of caller of the coverage table that exits before the look gets state= and would=, where its mount namespace is left" {
+	needs_ns user mount pid
 	local kinds=0 told=0 line
 	nobody_copies
 	chmod 4755 "$NB/tests/odc_call_static"
@@ -628,6 +629,7 @@ time.sleep(30)') > "$BATS_TEST_TMPDIR/py" &
 }
 
 @test "watch: a caller gone with its mount namespace, which no process holds any more, has no state, but its executable and directory" {
+	needs_ns mount
 	mkdir ns
 	watch_start
 	gone_call 'path="alone"' unshare -m sh -c 'mount -t tmpfs tmpfs "$1" && cd "$1" && sleep 0.05 &&
@@ -968,6 +970,7 @@ exits_program() {
 }
 
 @test "watch: a share is a person's: four uids mapped into one user namespace of nobody's are nobody, and leave root its 100 calls" {
+	needs_ns user
 	setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -U true 2> /dev/null ||
 		skip "this machine refuses nobody a user namespace (unshare -U)"
 	nobody_copies
@@ -1121,6 +1124,7 @@ fuse_ask() {
 }
 
 @test "watch: a user's FUSE that never answers holds only its own looks: another user's line within 2 s; the reader is a clean process of its own, reaped once it ends" {
+	needs_ns user mount
 	[ -c /dev/fuse ] || skip "this machine has no /dev/fuse"
 	setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm true 2> /dev/null ||
 		skip "this machine refuses nobody a user namespace (unshare -Urm)"
