@@ -83,17 +83,22 @@ void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n);
 
 /*
  * Inline, as odc_copy is: a line is some sixty short pieces, most of them
- * literals, whose copies are then a load and a store or two.
+ * literals, whose copies are then a load and a store or two. A macro, as
+ * odc_put is, so that this header calls nothing that line.c alone
+ * defines; L, S and N are evaluated once.
  */
-static inline void odc_put_bytes(struct odc_line *l, const char *s, size_t n)
-{
-	if (__builtin_expect(n > odc_line_room(l), 0)) {
-		odc_put_bytes_cut(l, s, n);
-		return;
-	}
-	odc_copy(l->text + l->len, s, n);
-	l->len += n;
-}
+#define odc_put_bytes(l, s, n)                                                 \
+	({                                                                     \
+		struct odc_line *odc_pb_l_ = (l);                              \
+		const char *odc_pb_s_ = (s);                                   \
+		size_t odc_pb_n_ = (n);                                        \
+		if (__builtin_expect(odc_pb_n_ > odc_line_room(odc_pb_l_), 0)) { \
+			odc_put_bytes_cut(odc_pb_l_, odc_pb_s_, odc_pb_n_);    \
+		} else {                                                       \
+			odc_copy(odc_pb_l_->text + odc_pb_l_->len, odc_pb_s_, odc_pb_n_); \
+			odc_pb_l_->len += odc_pb_n_;                           \
+		}                                                              \
+	})
 
 /*
  * A macro, so that a literal's length is known when it is compiled: most
