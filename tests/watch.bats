@@ -55,7 +55,7 @@ watch_start() {
 		kill -0 "$WATCH_PID" 2>/dev/null || break
 		sleep 0.05
 	done
-	if grep -q 'the kernel refuses the BPF program: Operation not permitted' "$WATCH_ERR"; then
+	if grep -q 'the kernel refuses to load BPF programs (Operation not permitted)' "$WATCH_ERR"; then
 		skip "this kernel refuses BPF programs to root (EPERM: lockdown or a sandbox)"
 	fi
 	cat "$WATCH_ERR"
@@ -320,7 +320,7 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	# Tracing programs need CAP_BPF and CAP_PERFMON, which nobody has.
 	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" --watch -l stderr
 	[ "$status" -eq 1 ]
-	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
+	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 }
 
 @test "watch: SIGTERM ends the watcher with status 0, and --help says what it does" {

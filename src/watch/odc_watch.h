@@ -47,6 +47,21 @@ void odc_watch_cgroup(unsigned long long id, char *path, size_t size);
 struct odc_watch_bpf;
 int odc_watch_attach(struct odc_watch_bpf *skel);
 
+/*
+ * Which of the kernel side's programs fit this kernel, from its BTF, set
+ * to load, and what it cannot be watched for, said (watch_kernel.c). 0, or
+ * -1 where nothing fits (said too).
+ */
+int odc_watch_choose(struct odc_watch_bpf *skel);
+
+/*
+ * libbpf's log kept from now (KEEP) until not, unsaid; else its warnings
+ * said. Then why the kernel refused to DOING ("load", "attach") with ERR,
+ * said in one line from what it said (watch_refusal.c).
+ */
+void odc_watch_keep_log(bool keep);
+void odc_watch_refusal(const char *doing, int err);
+
 /* The one way an event leaves the watcher: looked into, then logged to TO. */
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e);
 

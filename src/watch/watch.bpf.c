@@ -12,6 +12,12 @@
  * runs, for them alone (bench/RESULTS.md: the raw ones for every call cost
  * getppid 17%, the per-call ones 3%). fentry and kprobes do not load on
  * the project's machines.
+ *
+ * All of it loads on Linux 5.10: BPF's v2 instructions (no atomic that
+ * returns a value: 5.12), no helper after 5.8's ring buffer (no
+ * bpf_get_current_task_btf: 5.11). Where kernels name or shape a
+ * tracepoint differently, each shape has a program, and the user side
+ * loads those the running kernel's BTF has (watch_kernel.c).
  */
 #include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */
 
@@ -23,6 +29,7 @@
 #include "watch_arch.bpf.h"
 #include "watch_task.bpf.h"
 #include "watch_record.bpf.h"
+#include "watch_uring.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
@@ -152,63 +159,14 @@ int BPF_PROG(odc_compat_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
-static __always_inline bool odc_uring_open(u8 op)
-{
-	return op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT) ||
-	       op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
-}
-
-/* At submission the request is prepared: its struct io_open holds the kernel's copy of everything. */
-SEC("tp_btf/io_uring_submit_req")
-int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
-{
-	u8 op = req->opcode;
-	struct io_open *open = (void *)&req->cmd;
-
-	if (!odc_uring_open(op) || !odc_pair(BPF_CORE_READ(open, how.flags)))
-		return 0;
-	bool two = op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
-	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
-					    ODC_WATCH_NATIVE);
-	if (!e)
-		return 0;
-	e->flags = BPF_CORE_READ(open, how.flags);
-	e->mode = BPF_CORE_READ(open, how.mode);
-	e->resolve = BPF_CORE_READ(open, how.resolve);
-	e->dirfd = BPF_CORE_READ(open, dfd);
-	odc_read_path(e, BPF_CORE_READ(open, filename, name), false);
-
-	u64 key = (u64)req;
-	/* IOSQE_CQE_SKIP_SUCCESS: a success posts no completion to wait for (REQ_F_CQE_SKIP, this kernel's value). */
-	if ((req->flags & REQ_F_CQE_SKIP) || bpf_map_update_elem(&odc_requests, &key, e, BPF_ANY))
-		odc_send(e);
-	return 0;
-}
-
-SEC("tp_btf/io_uring_complete")
-int BPF_PROG(odc_uring_complete, struct io_ring_ctx *ring, void *req, struct io_uring_cqe *cqe)
-{
-	if (!odc_uring_open(BPF_CORE_READ((struct io_kiocb *)req, opcode)))
-		return 0;
-	u64 key = (u64)req;
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_requests, &key);
-	if (!e)
-		return 0;
-	e->result = BPF_CORE_READ(cqe, res);
-	e->seen |= ODC_WATCH_RESULT;
-	odc_send(e);
-	bpf_map_delete_elem(&odc_requests, &key);
-	return 0;
-}
-
 /*
- * A process's last thread exits: the calls it lost since its last record
- * (the last of a burst, say), sent in a record of their own, outside its
- * user's share, so that they are counted even where no call of its
- * follows. Every exit runs this: one lookup for a process that lost none.
+ * A process's last thread exits (P, where GROUP_DEAD): the calls it lost
+ * since its last record (the last of a burst, say), sent in a record of
+ * their own, outside its user's share, so that they are counted even
+ * where no call of its follows. Every exit runs this: one lookup for a
+ * process that lost none.
  */
-SEC("tp_btf/sched_process_exit")
-int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+static __always_inline void odc_process_gone(struct task_struct *p, bool group_dead)
 {
 	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
 				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
@@ -216,16 +174,31 @@ int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
 	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
 
 	if (!owed)
-		return 0;
+		return;
 	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
 	if (!e) {	/* its last record carried all it lost */
 		bpf_map_delete_elem(&odc_owed, &key);
-		return 0;
+		return;
 	}
 	e->seen = ODC_WATCH_LOST_ONLY;
 	e->path[0] = '\0';
 	e->path_len = 1;
 	if (odc_send_as(e, false))
 		bpf_map_delete_elem(&odc_owed, &key);
+}
+
+/* Where the kernel says whether the thread was its process's last (6.18's). */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+{
+	odc_process_gone(p, group_dead);
+	return 0;
+}
+
+/* Where it does not (5.10 to 6.12): the last thread's do_exit() has brought its process's live threads to 0. */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit_task, struct task_struct *p)
+{
+	odc_process_gone(p, BPF_CORE_READ(p, signal, live.counter) == 0);
 	return 0;
 }

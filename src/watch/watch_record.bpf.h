@@ -102,6 +102,35 @@ static __always_inline void odc_owe(const struct odc_watch_event *e, struct odc_
 }
 
 /*
+ * The processes one of whose threads is taking what it owes: one at a
+ * time, as no atomic that returns a value (xchg: 5.12) may be used.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 256);
+	__type(key, struct odc_owed_key);
+	__type(value, u8);
+} odc_taking SEC(".maps");
+
+/*
+ * What OWED (KEY's) holds, taken from it: read, then subtracted, so that
+ * calls another thread owes meanwhile stay owed. Where another thread of
+ * the process is taking, none: its record carries them.
+ */
+static __always_inline u64 odc_take(u64 *owed, struct odc_owed_key *key)
+{
+	u8 one = 1;
+	u64 n = *(volatile u64 *)owed;
+
+	if (!n || bpf_map_update_elem(&odc_taking, key, &one, BPF_NOEXIST))
+		return 0;
+	n = *(volatile u64 *)owed;
+	__sync_fetch_and_sub(owed, n);
+	bpf_map_delete_elem(&odc_taking, key);
+	return n;
+}
+
+/*
  * E sent, carrying the calls its process lost since its last record; if
  * it cannot be, it is owed too. FAIR: within its user's share (a record
  * that says only what was lost is not: it is one a process, at its exit).
@@ -114,8 +143,11 @@ static __always_inline bool odc_send_as(struct odc_watch_event *e, bool fair)
 	u64 *owed = bpf_map_lookup_elem(&odc_owed, &key);
 	u64 *held = &odc_held[e->uid % ODC_WATCH_UID_SLOTS];
 
-	e->lost += owed ? __sync_lock_test_and_set(owed, 0) : 0;
-	if (fair && __sync_fetch_and_add(held, size) + size > ODC_UID_SHARE) {
+	e->lost += owed ? odc_take(owed, &key) : 0;
+	/* Added, then the sum read (no atomic returns a value on 5.10): records sent never hold more than the share. */
+	if (fair)
+		__sync_fetch_and_add(held, size);
+	if (fair && *(volatile u64 *)held > ODC_UID_SHARE) {
 		__sync_fetch_and_sub(held, size);
 	} else if (bpf_ringbuf_output(&odc_events, e, size, 0)) {
 		if (fair)
