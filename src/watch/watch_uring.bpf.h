@@ -32,10 +32,13 @@ struct io_worker___515 {
 	struct io_wq_work *cur_work;
 } __attribute__((preserve_access_index));
 
+/* Their opcodes: the ABI's, fixed (5.10's BTF has them in an unnamed enum, which CO-RE cannot relocate). */
+#define ODC_IORING_OP_OPENAT 18
+#define ODC_IORING_OP_OPENAT2 28
+
 static __always_inline bool odc_uring_open(u8 op)
 {
-	return op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT) ||
-	       op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
+	return op == ODC_IORING_OP_OPENAT || op == ODC_IORING_OP_OPENAT2;
 }
 
 /* REQ's open, in this kernel's layout: a member of its own (5.15), or over its cmd (6.0). */
@@ -54,7 +57,7 @@ static __always_inline void odc_uring_submitted(struct io_kiocb *req, u64 flags)
 
 	if ((flags & odc_req_f_fail) || !odc_uring_open(op) || !odc_pair(BPF_CORE_READ(open, how.flags)))
 		return;
-	bool two = op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
+	bool two = op == ODC_IORING_OP_OPENAT2;
 	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
 					    ODC_WATCH_NATIVE);
 	if (!e)
