@@ -653,3 +653,17 @@ WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	watch_stop
 	assert_output "$compat"
 }
+
+@test "watch: a kernel without BTF: one line says what is missing, the kernel that has it, and what else surveys" {
+	local r f
+	r=$(uname -r)
+	for f in /boot/vmlinux-$r /lib/modules/$r/vmlinux-$r /lib/modules/$r/build/vmlinux /usr/lib/modules/$r/kernel/vmlinux \
+		 /usr/lib/debug/boot/vmlinux-$r /usr/lib/debug/boot/vmlinux-$r.debug /usr/lib/debug/lib/modules/$r/vmlinux; do
+		[ ! -e "$f" ] || skip "libbpf would read this kernel's BTF from $f"
+	done
+	: > no-btf
+	run --separate-stderr unshare -m sh -c 'mount --bind "$0" /sys/kernel/btf/vmlinux && exec "$1" --watch -l stderr' \
+		"$SCRATCH/no-btf" "$ODCREAT"
+	[ "$status" -eq 1 ]
+	assert_equal "$stderr" "odcreat-watch: this kernel has no BTF (/sys/kernel/btf/vmlinux: CONFIG_DEBUG_INFO_BTF, Linux 5.4 has it), which the watcher is loaded by; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
+}

@@ -70,32 +70,31 @@ static int odc_usage(const char *arg)
 static struct odc_watch_bpf *odc_watch_bpf_load(void)
 {
 	struct stat ns;
-	struct odc_watch_bpf *skel = odc_watch_bpf__open();
-	int err = skel ? 0 : errno;
 
-	if (err || odc_watch_choose(skel) < 0) {
-		odc_watch_bpf__destroy(skel);
-		if (err)	/* its own object, which libbpf could not read: no kernel's doing */
-			fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
-		return NULL;
-	}
 	if (stat("/proc/self/ns/pid", &ns) < 0) {
 		fprintf(stderr, "odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
-		odc_watch_bpf__destroy(skel);
 		return NULL;
 	}
-	skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
 	odc_watch_keep_log(true);
-	err = -odc_watch_bpf__load(skel);
+	struct odc_watch_bpf *skel = odc_watch_bpf__open();
+	int err = skel ? 0 : errno, chosen = skel ? odc_watch_choose(skel) : -1;
 	const char *doing = "load";
-	if (!err) {
-		doing = "attach";
-		err = -odc_watch_attach(skel);
+
+	if (chosen == 0) {
+		skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
+		err = -odc_watch_bpf__load(skel);
+		if (!err) {
+			doing = "attach";
+			err = -odc_watch_attach(skel);
+		}
 	}
 	odc_watch_keep_log(false);
-	if (!err)
+	if (chosen == 0 && !err)
 		return skel;
-	odc_watch_refusal(doing, err);
+	if (!skel)	/* its own object, which libbpf could not read: no kernel's doing */
+		fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
+	else if (chosen == 0)	/* else odc_watch_choose said why */
+		odc_watch_refusal(doing, err);
 	odc_watch_bpf__destroy(skel);
 	return NULL;
 }

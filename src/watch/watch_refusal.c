@@ -57,24 +57,27 @@ static bool odc_said_name(const char *what, char *name, size_t size)
 	return true;
 }
 
-/* Where no cause is known: the log's last line that is not libbpf's own frame, in LINE. */
+/*
+ * Where no cause is known, what tells most, in LINE: a relocation of the
+ * program's that this kernel's BTF could not resolve, else the verifier's
+ * last line (before libbpf's end of its log), else libbpf's last.
+ */
 static void odc_last_words(char *line, size_t size)
 {
-	const char *end = odc_said + odc_said_len, *start;
+	const char *at = strstr(odc_said, "failed to resolve CO-RE relocation ");
+	const char *end = at ? at + strcspn(at, "\n") : strstr(odc_said, "-- END PROG LOAD LOG --");
 
-	line[0] = '\0';
-	while (end > odc_said) {
+	if (!end)
+		end = odc_said + odc_said_len;
+	for (const char *start = end; !at && end > odc_said; end = start) {
 		while (end > odc_said && end[-1] == '\n')
 			end--;
 		for (start = end; start > odc_said && start[-1] != '\n'; start--)
 			continue;
-		if (end > start && !strstr(start, "PROG LOAD LOG") && strncmp(start, "processed ", 10) != 0 &&
-		    strstr(start, "libbpf: failed to load") != start) {
-			snprintf(line, size, "%.*s", (int)(end - start), start);
-			return;
-		}
-		end = start;
+		if (end > start && strncmp(start, "processed ", 10) != 0 && strncmp(start, "verification time", 17) != 0)
+			at = start;
 	}
+	snprintf(line, size, "%.*s", at ? (int)(end - at) : 0, at ? at : "");
 }
 
 /* The helpers the kernel side calls that came latest, and the kernel that brought each. */
