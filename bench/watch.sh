@@ -59,9 +59,13 @@ done
 echo "rounds: $ROUNDS; every figure:"
 sort "$work/figures" | awk '{ printf "  %s %s %s\n", $1, $2, $3 }' | paste -sd' ' | fold -w 100
 
-# run_time PROGRAM: its run_time_ns and run_cnt so far.
+# run_time PROGRAM: its run_time_ns and run_cnt so far ("0 0" where it is
+# not loaded: the exit, where the kernel's meaning is einval and the entry
+# knows the result).
 run_time() {
-	bpftool prog show name "$1" | sed -n 's/.*run_time_ns \([0-9]*\) run_cnt \([0-9]*\).*/\1 \2/p'
+	local t
+	t=$(bpftool prog show name "$1" | sed -n 's/.*run_time_ns \([0-9]*\) run_cnt \([0-9]*\).*/\1 \2/p')
+	echo "${t:-0 0}"
 }
 
 # counted CALL N: openat's programs' time and runs while watch_calls makes 7 N calls, as "ENTER_NS ENTER_RUNS EXIT_NS EXIT_RUNS".
@@ -86,6 +90,11 @@ kill -INT "$watcher"
 wait "$watcher" || true
 awk -v e="$e" -v r="$r" -v x="$x" -v y="$y" -v pe="$pe" -v pr="$pr" -v px="$px" -v py="$py" -v n=$((7 * n)) 'BEGIN {
 	printf "in the kernel, counted by BPF (the counting adds its own clock reads):\n"
+	if (!y) {
+		printf "  an ordinary openat: entry %.0f ns a run (%d runs); its exit is not attached\n", e / r, r
+		printf "  a pair call adds: entry %.0f ns (%d calls)\n", (pe - (pr - n) * e / r) / n - e / r, n
+		exit
+	}
 	printf "  an ordinary openat: entry %.0f ns, exit %.0f ns a run (%d and %d runs)\n", e / r, x / y, r, y
 	printf "  a pair call adds: entry %.0f ns, exit %.0f ns (%d calls)\n",
 		(pe - (pr - n) * e / r) / n - e / r, (px - (py - n) * x / y) / n - x / y, n

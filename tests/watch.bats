@@ -654,6 +654,37 @@ WATCH_IN_LOGD='"$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	assert_output "$compat"
 }
 
+# attached PROGRAM: how many links hold the watcher's PROGRAM (bpftool's word), in $ATTACHED.
+attached() {
+	local id
+	id=$(bpftool prog show name "$1" | sed -n 's/^\([0-9]*\): .*/\1/p' | tail -n 1)
+	ATTACHED=0
+	[ -z "$id" ] || ATTACHED=$(bpftool link show | grep -cE " prog $id( |\$)" || true)
+}
+
+@test "watch: where the kernel refuses the pair with EINVAL, open's and openat's entry tells the result: their exits are not attached, openat2's is" {
+	command -v bpftool > /dev/null || skip "bpftool is missing: what is attached cannot be told"
+	local meaning exits=1
+	meaning=$(TMPDIR=$SCRATCH "$ODCREAT" --probe | sed -n 's/^This kernel behaves like mode \([^:]*\):.*/\1/p')
+	[ "$meaning" != einval ] || exits=0
+	watch_start
+	attached odc_exit_openat
+	assert_equal "$ATTACHED" "$exits"
+	attached odc_exit_openat2
+	assert_equal "$ATTACHED" 1
+	attached odc_enter_openat
+	assert_equal "$ATTACHED" 1
+	call_once "$STATIC" sys_openat entry-told creat,directory
+	local told=${CALLED%% *}
+	call_once "$STATIC" sys_openat2 entry-told2 creat,directory
+	await 'path="entry-told2"'
+	watch_stop
+	the_line 'path="entry-told"'
+	has "result=$told"
+	the_line 'path="entry-told2"'
+	has "result=${CALLED%% *}"
+}
+
 @test "watch: a kernel without BTF: one line says what is missing, the kernel that has it, and what else surveys" {
 	local r f
 	r=$(uname -r)

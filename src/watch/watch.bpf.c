@@ -46,8 +46,18 @@ static __always_inline int odc_compat_entry(long nr)
 }
 
 /*
+ * Set before loading where the running kernel refuses the pair with EINVAL
+ * (Linux 6.4, 6.1.30): it does so before it looks at the path, so open's
+ * and openat's entry knows the result, and their exits are not attached
+ * (watch_kernel.c). openat2's is still needed: its size check comes first.
+ */
+const volatile bool odc_entry_decides;
+#define ODC_EINVAL 22
+
+/*
  * A call's entry, A its first four arguments: its record kept until its
- * exit, where it passes the pair (or sent now, where the map is full).
+ * exit, where it passes the pair (or sent now, where the map is full, or
+ * where the entry knows the result).
  */
 static __always_inline void odc_enter(int entry, bool compat, const unsigned long *a)
 {
@@ -70,6 +80,12 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	e->resolve = how.resolve;
 	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
 	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
+	if (odc_entry_decides && entry != ODC_WATCH_OPENAT2) {
+		e->result = -ODC_EINVAL;
+		e->seen |= ODC_WATCH_RESULT;
+		odc_send(e);
+		return;
+	}
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
 
 	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
@@ -127,17 +143,16 @@ ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
 
 /*
  * Compat calls, which have no tracepoints of their own: every system call
- * runs these, so a native one leaves at the first test. Attached only
+ * runs these, so a native one leaves at the first test, of its number. Attached only
  * where the kernel makes compat calls at all (watch_attach.c).
  */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
 {
-	if (!odc_compat())
-		return 0;
 	int entry = odc_compat_entry(nr);
 
-	if (entry < 0)
+	/* The number first: most calls leave without the task's status read. */
+	if (entry < 0 || !odc_compat())
 		return 0;
 	unsigned long a[4] = { odc_compat_arg(regs, 0), odc_compat_arg(regs, 1),
 			       odc_compat_arg(regs, 2), odc_compat_arg(regs, 3) };
@@ -149,11 +164,9 @@ int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(odc_compat_exit, struct pt_regs *regs, long ret)
 {
-	if (!odc_compat())
-		return 0;
 	int entry = odc_compat_entry(odc_exit_nr(regs));
 
-	if (entry >= 0 && (entry == ODC_WATCH_OPENAT2 ||
+	if (entry >= 0 && odc_compat() && (entry == ODC_WATCH_OPENAT2 ||
 			   odc_pair((u32)odc_compat_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2))))
 		odc_exit(ret);
 	return 0;
