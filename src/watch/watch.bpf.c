@@ -141,6 +141,8 @@ ODC_SYSCALL_TP(openat2, ODC_WATCH_OPENAT2)
 ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
 #endif
 
+#include "watch_fentry.bpf.h"
+
 /*
  * Compat calls, which have no tracepoints of their own: every system call
  * runs these, so a native one leaves at the first test, of its number. Attached only

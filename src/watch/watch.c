@@ -65,7 +65,9 @@ static int odc_usage(const char *arg)
 
 /*
  * The kernel side, its programs chosen for this kernel, told the watcher's
- * pid namespace, loaded and attached; NULL where it cannot be, said.
+ * pid namespace, loaded and attached; NULL where it cannot be, said. The
+ * calls through the kernel's functions first (the cheapest for others'
+ * calls), through their tracepoints where it refuses those.
  */
 static struct odc_watch_bpf *odc_watch_bpf_load(void)
 {
@@ -75,28 +77,35 @@ static struct odc_watch_bpf *odc_watch_bpf_load(void)
 		fprintf(stderr, "odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
 		return NULL;
 	}
-	odc_watch_keep_log(true);
-	struct odc_watch_bpf *skel = odc_watch_bpf__open();
-	int err = skel ? 0 : errno, chosen = skel ? odc_watch_choose(skel) : -1;
-	const char *doing = "load";
+	for (bool functions = true;; functions = false) {
+		odc_watch_keep_log(true);
+		struct odc_watch_bpf *skel = odc_watch_bpf__open();
+		int err = skel ? 0 : errno, way = skel ? odc_watch_choose(skel, functions) : -1;
+		const char *doing = "load";
 
-	if (chosen == 0) {
-		skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
-		err = -odc_watch_bpf__load(skel);
-		if (!err) {
-			doing = "attach";
-			err = -odc_watch_attach(skel);
+		if (way >= 0) {
+			skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
+			err = -odc_watch_bpf__load(skel);
+			if (!err) {
+				doing = "attach";
+				err = -odc_watch_attach(skel);
+			}
 		}
+		odc_watch_keep_log(false);
+		if (way >= 0 && !err) {
+			odc_watch_say_unseen();
+			return skel;
+		}
+		bool opened = skel;
+		odc_watch_bpf__destroy(skel);
+		if (way == 1)	/* the functions refused: the tracepoints */
+			continue;
+		if (!opened)	/* its own object, which libbpf could not read: no kernel's doing */
+			fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
+		else if (way == 0)	/* else odc_watch_choose said why */
+			odc_watch_refusal(doing, err);
+		return NULL;
 	}
-	odc_watch_keep_log(false);
-	if (chosen == 0 && !err)
-		return skel;
-	if (!skel)	/* its own object, which libbpf could not read: no kernel's doing */
-		fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
-	else if (chosen == 0)	/* else odc_watch_choose said why */
-		odc_watch_refusal(doing, err);
-	odc_watch_bpf__destroy(skel);
-	return NULL;
 }
 
 /* Polls until a signal asks to stop: 0, or why it could not go on. */

@@ -122,7 +122,55 @@ static void odc_load_only(struct bpf_program *const *set, const struct bpf_progr
 		bpf_program__set_autoload(*set, *set == picked);
 }
 
-int odc_watch_choose(struct odc_watch_bpf *skel)
+/* What this kernel cannot be watched for, said once it watches (odc_watch_say_unseen). */
+static bool odc_no_uring, odc_no_exit;
+
+/* The programs of SET (its names end at a NULL) load where LOAD, else not. */
+static void odc_load_each(struct bpf_program *const *set, bool load)
+{
+	for (; *set; set++)
+		bpf_program__set_autoload(*set, load);
+}
+
+/*
+ * Whether the calls are watched through the kernel's functions for them
+ * (FUNCTIONS, where its BTF names them all) or their tracepoints; of
+ * either, the exits of open and openat only where their entry cannot know
+ * the result (it can where the kernel's meaning is einval).
+ */
+static bool odc_choose_calls(struct odc_watch_bpf *skel, const struct btf *btf, bool functions)
+{
+	bool decides = odc_kernel_meaning() == ODC_EINVAL;	/* asked with the pair, before the watching starts */
+	typeof(skel->progs) *p = &skel->progs;
+
+	skel->rodata->odc_entry_decides = decides;
+#if defined(__x86_64__)
+	static const char *const fns[] = { "__x64_sys_openat", "__x64_sys_open", "__x64_sys_openat2",
+					   "__ia32_compat_sys_openat", "__ia32_compat_sys_open", "__ia32_sys_openat2" };
+	for (size_t i = 0; functions && i < sizeof fns / sizeof fns[0]; i++)
+		functions = btf__find_by_name_kind(btf, fns[i], BTF_KIND_FUNC) > 0;
+	odc_load_each((struct bpf_program *const[]){
+			      p->odc_fe_openat, p->odc_fx_openat, p->odc_fe_open, p->odc_fx_open,
+			      p->odc_fe_openat2, p->odc_fx_openat2, p->odc_fe_openat32, p->odc_fx_openat32,
+			      p->odc_fe_open32, p->odc_fx_open32, p->odc_fe_openat2_32, p->odc_fx_openat2_32, NULL },
+		      functions);
+	odc_load_each((struct bpf_program *const[]){
+			      p->odc_enter_openat, p->odc_exit_openat, p->odc_enter_open, p->odc_exit_open,
+			      p->odc_enter_openat2, p->odc_exit_openat2, p->odc_compat_enter, p->odc_compat_exit, NULL },
+		      !functions);
+	if (decides)
+		odc_load_each((struct bpf_program *const[]){ p->odc_exit_open, p->odc_fx_openat, p->odc_fx_open,
+							    p->odc_fx_openat32, p->odc_fx_open32, NULL },
+			      false);
+#else
+	functions = false;
+#endif
+	if (decides)
+		bpf_program__set_autoload(p->odc_exit_openat, false);
+	return functions;
+}
+
+int odc_watch_choose(struct odc_watch_bpf *skel, bool functions)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 
@@ -133,18 +181,14 @@ int odc_watch_choose(struct odc_watch_bpf *skel)
 		return -1;
 	}
 	struct bpf_program *submit = odc_uring_submit(skel, btf), *complete = odc_uring_complete(skel, btf);
-	bool uring = submit && complete;
+	odc_no_uring = !submit || !complete;
 	odc_load_only((struct bpf_program *const[]){ skel->progs.odc_uring_submit, skel->progs.odc_uring_submit_sqe,
 						    skel->progs.odc_uring_submit_sqe_ring, NULL },
-		      uring ? submit : NULL);
+		      odc_no_uring ? NULL : submit);
 	odc_load_only((struct bpf_program *const[]){ skel->progs.odc_uring_complete,
 						    skel->progs.odc_uring_complete_res,
 						    skel->progs.odc_uring_complete_worker, NULL },
-		      uring ? complete : NULL);
-	if (!uring)
-		fprintf(stderr, "odcreat-watch: io_uring opens are not watched on this kernel: its io_uring "
-				"tracepoints do not carry the prepared request%s (Linux 5.15's do, and Debian 11's "
-				"5.10.223's)\n", submit ? " and its completion's" : "");
+		      odc_no_uring ? NULL : complete);
 	skel->rodata->odc_req_f_cqe_skip = odc_enumerator(btf, "REQ_F_CQE_SKIP");
 	skel->rodata->odc_req_f_fail = odc_enumerator(btf, "REQ_F_FAIL");
 
@@ -152,17 +196,19 @@ int odc_watch_choose(struct odc_watch_bpf *skel)
 	int exit_args = odc_tp_args(btf, "sched_process_exit", &a);
 	bpf_program__set_autoload(skel->progs.odc_process_exit, exit_args == 2);
 	bpf_program__set_autoload(skel->progs.odc_process_exit_task, exit_args == 1);
-	if (exit_args != 1 && exit_args != 2)
+	odc_no_exit = exit_args != 1 && exit_args != 2;
+	functions = odc_choose_calls(skel, btf, functions);
+	btf__free(btf);
+	return functions;
+}
+
+void odc_watch_say_unseen(void)
+{
+	if (odc_no_uring)
+		fprintf(stderr, "odcreat-watch: io_uring opens are not watched on this kernel: its io_uring "
+				"tracepoints do not carry the prepared request and its completion (Linux 5.15's do, "
+				"and Debian 11's 5.10.223's)\n");
+	if (odc_no_exit)
 		fprintf(stderr, "odcreat-watch: this kernel's sched_process_exit tracepoint is not one the watcher "
 				"knows: calls a process lost after its last line are not counted at its exit\n");
-	btf__free(btf);
-
-	/* Asked with the pair itself, before the watching starts (watch.c). */
-	bool decides = odc_kernel_meaning() == ODC_EINVAL;
-	skel->rodata->odc_entry_decides = decides;
-	bpf_program__set_autoload(skel->progs.odc_exit_openat, !decides);
-#if defined(__x86_64__)
-	bpf_program__set_autoload(skel->progs.odc_exit_open, !decides);
-#endif
-	return 0;
 }
