@@ -16,6 +16,7 @@ set -euo pipefail
 BUILD=${BUILD:-build}
 ROUNDS=${ROUNDS:-5}
 BURST=${BURST:-3000}
+CALLS=${CALLS:-100000}	# a batch's calls (getppid twice as many); fewer in a slow guest
 calls="$BUILD/bench/watch_calls"
 for f in "$calls" "$BUILD/bench/bpf_stats" "$BUILD/odcreat-watch"; do
 	[ -x "$f" ] || { echo "bench/watch.sh: $f is missing: run make BUILD=$BUILD bench-watch" >&2; exit 1; }
@@ -39,7 +40,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 for ((round = 1; round <= ROUNDS; round++)); do
 	for state in off on; do
 		[ "$state" = off ] || start_watcher
-		for call in ordinary:100000 pair:100000 getppid:200000; do
+		for call in ordinary:$CALLS pair:$CALLS getppid:$((2 * CALLS)); do
 			echo "${call%%:*} $state $("$calls" "${call%%:*}" "${call#*:}" "$work/exists")" >> "$work/figures"
 		done
 		if [ "$state" = on ]; then
@@ -64,7 +65,7 @@ sort "$work/figures" | awk '{ printf "  %s %s %s\n", $1, $2, $3 }' | paste -sd' 
 # knows the result).
 run_time() {
 	local t
-	t=$(bpftool prog show name "$1" | sed -n 's/.*run_time_ns \([0-9]*\) run_cnt \([0-9]*\).*/\1 \2/p')
+	t=$(bpftool prog show name "$1" 2> /dev/null | sed -n 's/.*run_time_ns \([0-9]*\) run_cnt \([0-9]*\).*/\1 \2/p' || true)
 	echo "${t:-0 0}"
 }
 
@@ -83,7 +84,7 @@ counted() {
 stats=$!
 until [ -s "$work/stats" ]; do kill -0 "$stats" || exit 1; sleep 0.05; done
 start_watcher
-n=100000
+n=$CALLS
 read -r e r x y < <(counted ordinary $n)
 read -r pe pr px py < <(counted pair $n)
 kill -INT "$watcher"

@@ -5,13 +5,14 @@
  * record is kept from its entry to its exit (or from an io_uring request's
  * submission to its completion), for its result, then sent.
  *
- * Native calls through their own tracepoints (syscalls/sys_enter_openat
- * and the like), which no other system call runs. Those do not fire for
- * compat calls: where the kernel makes any, the user side attaches the
- * raw sys_enter and sys_exit tracepoints too, which every system call
- * runs, for them alone (bench/RESULTS.md: the raw ones for every call cost
- * getppid 17%, the per-call ones 3%). fentry and kprobes do not load on
- * the project's machines.
+ * The calls through the kernel's own functions for them, where it lets BPF
+ * attach to functions (watch_fentry.bpf.h: Debian's kernels do, the
+ * project's machines do not). Else native calls through their own
+ * tracepoints (syscalls/sys_enter_openat and the like), which no other
+ * system call runs. Those do not fire for compat calls: where the kernel
+ * makes any, the user side attaches the raw sys_enter and sys_exit
+ * tracepoints too, which every system call runs, for them alone
+ * (bench/RESULTS.md has what each costs).
  *
  * All of it loads on Linux 5.10: BPF's v2 instructions (no atomic that
  * returns a value: 5.12), no helper after 5.8's ring buffer (no
