@@ -1,9 +1,11 @@
 /*
  * What the running kernel has, read from its own BTF before the kernel
- * side is loaded: which of watch.bpf.c's programs fit the shape of its
- * tracepoints (kernels rename them and change their arguments), the
- * values its io_uring gives its flags, and whether an open's entry knows
- * its result. What it cannot be watched for is said once, here.
+ * side is loaded: which of watch.bpf.c's programs fit it (the kernel's
+ * functions for the opens or their tracepoints; its io_uring and exit
+ * tracepoints in the shape it gives them, as kernels rename them and
+ * change their arguments), the values its io_uring gives its flags, and
+ * whether an open's entry knows its result. What it cannot be watched
+ * for is said once, here.
  */
 #include <stdio.h>
 #include <string.h>
