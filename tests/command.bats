@@ -545,7 +545,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 	# of its own, with no capability here, which the kernel refuses BPF.
 	run --separate-stderr unshare -U "$prefix/bin/odcreat" --watch
 	assert_failure 1
-	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
+	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 	make -C "$ROOT" -s uninstall PREFIX="$prefix"
 	run find "$prefix" -type f
 	assert_output ""

@@ -32,11 +32,12 @@ $(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
 	$(BPFTOOL) btf dump file $< format c > $@.new
 	mv $@.new $@
 
-# -mcpu=v3: the atomics that return the old value (a process's lost calls
-# taken, a user's share counted), which the kernel has had since 5.12.
+# -mcpu=v2: what Linux 5.10 runs. v3's atomics that return a value (5.12)
+# are refused there wherever they stand: the kernel checks every
+# instruction of a program before it runs any.
 $(WATCH_GEN)/watch.bpf.o: src/watch/watch.bpf.c $(wildcard src/watch/*.bpf.h) src/watch/odc_watch_event.h \
 			  $(WATCH_GEN)/vmlinux.h Makefile src/watch/watch.mk
-	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
+	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -mcpu=v2 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
 		-c -o $@ $<
 
 $(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
