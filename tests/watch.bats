@@ -510,13 +510,16 @@ gone_call() {
 }
 
 @test "watch: a static and a Go program that exit before the look still get state=, would= and exe=: the kernel's names, taken at the call" {
+	# Where the call made something (a kernel of another meaning), no state is told: the names still are.
+	local state=state=missing would=' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '
+	einval_kernel || state=state_unread=kernel would=
 	watch_start
 	gone_call 'path="gone-static"' "$STATIC" sys_openat gone-static creat,directory
-	has state=missing "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$STATIC")\"" "pid=$CALLER"
-	[[ $LINE == *' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '* ]]
+	has "$state" "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$STATIC")\"" "pid=$CALLER"
+	[[ $LINE == *"$would"* ]]
 	gone_call 'path="gone-go"' "$GO" go_openat gone-go creat,directory
-	has state=missing "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$GO")\"" "pid=$CALLER"
-	[[ $LINE == *' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '* ]]
+	has "$state" "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$GO")\"" "pid=$CALLER"
+	[[ $LINE == *"$would"* ]]
 	watch_stop
 }
 
@@ -543,6 +546,7 @@ if libc.renameat2(-100, b"a", -100, b"b", 2) != 0:  # RENAME_EXCHANGE
 }
 
 @test "watch: every kind of caller of the coverage table that exits before the look gets state= and would=, where its mount namespace is left" {
+	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
 	local kinds=0 told=0 line
 	nobody_copies
 	chmod 4755 "$NB/tests/odc_call_static"
@@ -1010,6 +1014,8 @@ for pid in floods:
 }
 
 @test "watch: io_uring opens pending behind links: root's 10 and nobody's 2,048 are each a line or counted lost" {
+	local err=EINVAL
+	einval_kernel || err=ENOTDIR	# the first call makes a file, which the others find
 	nobody_copies
 	cd "$NB"
 	mkfifo -m 0666 root-go nobody-go
@@ -1028,8 +1034,8 @@ for pid in floods:
 	wait "$root"
 	wait "$nobody"
 	exec 8>&- 9>&-
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/root")" $'pending 10\n10 EINVAL'
-	assert_equal "$(cat "$BATS_TEST_TMPDIR/nobody")" $'pending 2048\n2048 EINVAL'
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/root")" "pending 10"$'\n'"10 $err"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/nobody")" "pending 2048"$'\n'"2048 $err"
 	await_counted 10 "$root"
 	await_counted 2048 "$nobody"
 	watch_stop
