@@ -1320,3 +1320,27 @@ attached() {
 	[ "$status" -eq 1 ]
 	assert_equal "$stderr" "odcreat-watch: this kernel has no BTF (/sys/kernel/btf/vmlinux: CONFIG_DEBUG_INFO_BTF, Linux 5.4 has it), which the watcher is loaded by; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 }
+
+@test "watch: the kernel side holds only what Linux 5.10 runs: no atomic that returns a value (5.12), no helper after 5.10's" {
+	# Whatever -mcpu says: clang 14 emits xchg and atomic_fetch_add for v2 as for v3.
+	run python3 - "$BUILD/watch/watch.bpf.o" <<'PY'
+import struct, sys
+elf = open(sys.argv[1], "rb").read()
+shoff, = struct.unpack_from("<Q", elf, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3a)
+sections = [struct.unpack_from("<IIQQQQ", elf, shoff + i * shentsize) for i in range(shnum)]
+names = sections[shstrndx][4]
+for name, _, flags, _, off, size in sections:
+    if not flags & 4:  # SHF_EXECINSTR: a program's instructions
+        continue
+    name = elf[names + name:elf.index(b"\0", names + name)].decode()
+    for at in range(off, off + size, 8):
+        code, regs, _, imm = struct.unpack_from("<BBhi", elf, at)
+        if code in (0xc3, 0xdb) and imm != 0:  # BPF_STX|BPF_ATOMIC, other than a plain add
+            print("%s, instruction %d: atomic 0x%x (Linux 5.12)" % (name, (at - off) // 8, imm))
+        if code == 0x85 and regs >> 4 == 0 and imm > 155:  # a helper after bpf_redirect_peer, 5.10's last
+            print("%s, instruction %d: helper %d (after Linux 5.10)" % (name, (at - off) // 8, imm))
+PY
+	assert_success
+	assert_output ""
+}

@@ -14,10 +14,10 @@
  * tracepoints too, which every system call runs, for them alone
  * (bench/RESULTS.md has what each costs).
  *
- * All of it loads on Linux 5.10: BPF's v2 instructions (no atomic that
- * returns a value: 5.12), no helper after 5.8's ring buffer (no
- * bpf_get_current_task_btf: 5.11). Where kernels name or shape a
- * tracepoint differently, each shape has a program, and the user side
+ * All of it loads on Linux 5.10: no atomic that returns a value (5.12),
+ * no helper after 5.8's ring buffer (no bpf_get_current_task_btf: 5.11),
+ * as tests/watch.bats checks in the object. Where kernels name or shape
+ * a tracepoint differently, each shape has a program, and the user side
  * loads those the running kernel's BTF has (watch_kernel.c).
  */
 #include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */

@@ -111,7 +111,7 @@ void odc_watch_refusal(const char *doing, int err)
 				"(the system calls' need CONFIG_FTRACE_SYSCALLS)" ODC_ELSEWHERE "\n", name);
 	else if (strstr(odc_said, "uses reserved fields") || strstr(odc_said, "unknown opcode"))
 		fprintf(stderr, "odcreat-watch: this kernel does not run the watcher's BPF instructions "
-				"(v2, which Linux 5.10 runs)" ODC_ELSEWHERE "\n");
+				"(BPF v3, which Linux 5.10 runs)" ODC_ELSEWHERE "\n");
 	else if (odc_said_name("unknown func ", name, sizeof name) && (name[strcspn(name, "#")] = '\0', 1))
 		fprintf(stderr, "odcreat-watch: this kernel has no BPF helper %s (Linux %s has it)" ODC_ELSEWHERE "\n",
 			name, odc_helper_since(name));
