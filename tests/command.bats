@@ -557,7 +557,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 	# should it load after all.
 	run --separate-stderr timeout 10 setpriv --bounding-set=-all --inh-caps=-all "$prefix/bin/odcreat" --watch
 	assert_failure 1
-	assert_equal "$stderr" "odcreat-watch: the kernel refuses the BPF program: Operation not permitted (root is needed, outside a sandbox or lockdown that forbids BPF)"
+	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 	own_make uninstall PREFIX="$prefix"
 	run find "$prefix" -type f
 	assert_output ""

@@ -51,6 +51,23 @@ void odc_watch_cgroup(unsigned long long id, char *path, size_t size);
 struct odc_watch_bpf;
 int odc_watch_attach(struct odc_watch_bpf *skel);
 
+/*
+ * Which of the kernel side's programs fit this kernel, from its BTF, set
+ * to load: for the calls, the kernel's functions where FUNCTIONS and it
+ * has them (1), else their tracepoints (0); -1 where it has no BTF (said).
+ * Then what it cannot be watched for, said once (watch_kernel.c).
+ */
+int odc_watch_choose(struct odc_watch_bpf *skel, bool functions);
+void odc_watch_say_unseen(void);
+
+/*
+ * libbpf's log kept from now (KEEP) until not, unsaid; else its warnings
+ * said. Then why the kernel refused to DOING ("load", "attach") with ERR,
+ * said in one line from what it said (watch_refusal.c).
+ */
+void odc_watch_keep_log(bool keep);
+void odc_watch_refusal(const char *doing, int err);
+
 /* The one way an event leaves the watcher: looked into, then logged to TO. */
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e);
 

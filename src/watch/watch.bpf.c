@@ -5,13 +5,20 @@
  * record is kept from its entry to its exit (or from an io_uring request's
  * submission to its completion), for its result, then sent.
  *
- * Native calls through their own tracepoints (syscalls/sys_enter_openat
- * and the like), which no other system call runs. Those do not fire for
- * compat calls: where the kernel makes any, the user side attaches the
- * raw sys_enter and sys_exit tracepoints too, which every system call
- * runs, for them alone (bench/RESULTS.md: the raw ones for every call cost
- * getppid 17%, the per-call ones 3%). fentry and kprobes do not load on
- * the project's machines.
+ * The calls through the kernel's own functions for them, where it lets BPF
+ * attach to functions (watch_fentry.bpf.h: Debian's kernels do, the
+ * project's machines do not). Else native calls through their own
+ * tracepoints (syscalls/sys_enter_openat and the like), which no other
+ * system call runs. Those do not fire for compat calls: where the kernel
+ * makes any, the user side attaches the raw sys_enter and sys_exit
+ * tracepoints too, which every system call runs, for them alone
+ * (bench/RESULTS.md has what each costs).
+ *
+ * All of it loads on Linux 5.10: no atomic that returns a value (5.12),
+ * no helper after 5.8's ring buffer (no bpf_get_current_task_btf: 5.11),
+ * as tests/watch.bats checks in the object. Where kernels name or shape
+ * a tracepoint differently, each shape has a program, and the user side
+ * loads those the running kernel's BTF has (watch_kernel.c).
  */
 #include <vmlinux.h>	/* generated from this kernel's BTF, in the build tree */
 
@@ -24,6 +31,7 @@
 #include "watch_task.bpf.h"
 #include "watch_record.bpf.h"
 #include "watch_where.bpf.h"
+#include "watch_uring.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
@@ -40,8 +48,18 @@ static __always_inline int odc_compat_entry(long nr)
 }
 
 /*
+ * Set before loading where the running kernel refuses the pair with EINVAL
+ * (Linux 6.4, 6.1.30): it does so before it looks at the path, so open's
+ * and openat's entry knows the result, and their exits are not attached
+ * (watch_kernel.c). openat2's is still needed: its size check comes first.
+ */
+const volatile bool odc_entry_decides;
+#define ODC_EINVAL 22
+
+/*
  * A call's entry, A its first four arguments: its record kept until its
- * exit, where it passes the pair (or sent now, where the map is full).
+ * exit, where it passes the pair (or sent now, where the map is full, or
+ * where the entry knows the result).
  */
 static __always_inline void odc_enter(int entry, bool compat, const unsigned long *a)
 {
@@ -65,6 +83,12 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	e->dirfd = entry == ODC_WATCH_OPEN ? ODC_AT_FDCWD : (s32)a[0];
 	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
 	odc_read_where(e);
+	if (odc_entry_decides && entry != ODC_WATCH_OPENAT2) {
+		e->result = -ODC_EINVAL;
+		e->seen |= ODC_WATCH_RESULT;
+		odc_deliver(e);
+		return;
+	}
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
 	/* A record of this thread's whose exit never came: sent as it is, before it is replaced. */
 	struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_calls, &tid);
@@ -124,19 +148,21 @@ ODC_SYSCALL_TP(openat2, ODC_WATCH_OPENAT2)
 ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
 #endif
 
+#include "watch_fentry.bpf.h"
+
 /*
  * Compat calls, which have no tracepoints of their own: every system call
- * runs these, so a native one leaves at the first test. Attached only
- * where the kernel makes compat calls at all (watch_attach.c).
+ * runs these, so a native one leaves at the first test, of its number.
+ * Attached only where the kernel makes compat calls at all
+ * (watch_attach.c).
  */
 SEC("tp_btf/sys_enter")
 int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
 {
-	if (!odc_compat())
-		return 0;
 	int entry = odc_compat_entry(nr);
 
-	if (entry < 0)
+	/* The number first: most calls leave without the task's status read. */
+	if (entry < 0 || !odc_compat())
 		return 0;
 	unsigned long a[4] = { odc_compat_arg(regs, 0), odc_compat_arg(regs, 1),
 			       odc_compat_arg(regs, 2), odc_compat_arg(regs, 3) };
@@ -144,97 +170,39 @@ int BPF_PROG(odc_compat_enter, struct pt_regs *regs, long nr)
 	return 0;
 }
 
-/* An ordinary open's exit costs a comparison of its flags; only openat2's needs the map to tell. */
+/*
+ * An ordinary open's exit costs a comparison of its flags; only openat2's
+ * needs the map to tell. Where the entry decides, open's and openat's kept
+ * nothing: a record the map holds for the thread is another call's.
+ */
 SEC("tp_btf/sys_exit")
 int BPF_PROG(odc_compat_exit, struct pt_regs *regs, long ret)
 {
-	if (!odc_compat())
-		return 0;
 	int entry = odc_compat_entry(odc_exit_nr(regs));
 
-	if (entry >= 0 && (entry == ODC_WATCH_OPENAT2 ||
-			   odc_pair((u32)odc_compat_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2))))
+	if (entry >= 0 && odc_compat() &&
+	    (entry == ODC_WATCH_OPENAT2 ||
+	     (!odc_entry_decides && odc_pair((u32)odc_compat_arg(regs, entry == ODC_WATCH_OPEN ? 1 : 2)))))
 		odc_exit(ret);
 	return 0;
 }
 
-static __always_inline bool odc_uring_open(u8 op)
-{
-	return op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT) ||
-	       op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
-}
-
-/* At submission the request is prepared: its struct io_open holds the kernel's copy of everything. */
-SEC("tp_btf/io_uring_submit_req")
-int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
-{
-	u8 op = req->opcode;
-	struct io_open *open = (void *)&req->cmd;
-
-	if (!odc_uring_open(op) || !odc_pair(BPF_CORE_READ(open, how.flags)))
-		return 0;
-	bool two = op == bpf_core_enum_value(enum io_uring_op, IORING_OP_OPENAT2);
-	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
-					    ODC_WATCH_NATIVE);
-	if (!e || !odc_admit(e))
-		return 0;
-	e->flags = BPF_CORE_READ(open, how.flags);
-	e->mode = BPF_CORE_READ(open, how.mode);
-	e->resolve = BPF_CORE_READ(open, how.resolve);
-	e->dirfd = BPF_CORE_READ(open, dfd);
-	odc_read_path(e, BPF_CORE_READ(open, filename, name), false);
-	odc_read_where(e);
-
-	u64 key = (u64)req;
-	/* IOSQE_CQE_SKIP_SUCCESS: a success posts no completion to wait for (REQ_F_CQE_SKIP, this kernel's value). */
-	bool skip = req->flags & REQ_F_CQE_SKIP;
-
-	if (!skip && bpf_map_update_elem(&odc_requests, &key, e, BPF_NOEXIST) == 0)
-		return 0;
-	if (!skip) {	/* the map is full, or holds a request freed unseen whose memory this one reuses */
-		struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_requests, &key);
-		if (stale) {
-			odc_deliver(stale);
-			bpf_map_delete_elem(&odc_requests, &key);
-		}
-		__sync_fetch_and_add(&odc_unpaired, 1);
-	}
-	odc_deliver(e);
-	return 0;
-}
-
-SEC("tp_btf/io_uring_complete")
-int BPF_PROG(odc_uring_complete, struct io_ring_ctx *ring, void *req, struct io_uring_cqe *cqe)
-{
-	if (!odc_uring_open(BPF_CORE_READ((struct io_kiocb *)req, opcode)))
-		return 0;
-	u64 key = (u64)req;
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_requests, &key);
-	if (!e)
-		return 0;
-	e->result = BPF_CORE_READ(cqe, res);
-	e->seen |= ODC_WATCH_RESULT;
-	odc_deliver(e);
-	bpf_map_delete_elem(&odc_requests, &key);
-	return 0;
-}
-
 /*
- * A process's last thread exits: the calls it lost since its last record
- * (the last of a burst, say), sent in a record of their own, within its
- * person's share and at its own pace (ODC_BURST, then one each
- * ODC_PACE_NS), so that they are counted even where no call of its
- * follows. Every exit runs this: one lookup for a process that lost none.
+ * A process's last thread exits (P, where GROUP_DEAD): the calls it lost
+ * since its last record (the last of a burst, say), sent in a record of
+ * their own, within its person's share and at its own pace (ODC_BURST,
+ * then one each ODC_PACE_NS), so that they are counted even where no call
+ * of its follows. Every exit runs this: one lookup for a process that
+ * lost none.
  */
-SEC("tp_btf/sched_process_exit")
-int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+static __always_inline void odc_process_gone(struct task_struct *p, bool group_dead)
 {
 	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
 				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
 	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
 
 	if (!owed)
-		return 0;
+		return;
 	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
 	struct odc_person *person = e ? odc_person(e->owner) : NULL;
 
@@ -246,5 +214,20 @@ int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
 		odc_send(e);
 	}
 	bpf_map_delete_elem(&odc_owed, &key);
+}
+
+/* Where the kernel says whether the thread was its process's last (6.18's). */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit, struct task_struct *p, bool group_dead)
+{
+	odc_process_gone(p, group_dead);
+	return 0;
+}
+
+/* Where it does not (5.10 to 6.12): the last thread's do_exit() has brought its process's live threads to 0. */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(odc_process_exit_task, struct task_struct *p)
+{
+	odc_process_gone(p, BPF_CORE_READ(p, signal, live.counter) == 0);
 	return 0;
 }

@@ -23,9 +23,6 @@
 
 static volatile sig_atomic_t odc_stop;
 
-/* While loading: libbpf's messages would be many lines for one refusal, which main says. */
-static bool odc_loading;
-
 /* Where the lines go. */
 static struct odc_log_target odc_target;
 
@@ -33,12 +30,6 @@ static void odc_on_signal(int sig)
 {
 	(void)sig;
 	odc_stop = 1;
-}
-
-/* libbpf's own messages, warnings and errors alone: its debug chatter is for developers. */
-static int odc_libbpf_print(enum libbpf_print_level level, const char *fmt, va_list args)
-{
-	return level == LIBBPF_DEBUG || odc_loading ? 0 : vfprintf(stderr, fmt, args);
 }
 
 /* The calls the lines said were lost (lost=): the rest of those the kernel side lost no line says. */
@@ -103,24 +94,49 @@ static int odc_usage(const char *arg)
 	return help ? 0 : 2;
 }
 
-/* The kernel side, told the watcher's pid namespace, loaded; NULL and errno where it cannot be. */
+/*
+ * The kernel side, its programs chosen for this kernel, told the watcher's
+ * pid namespace, loaded and attached; NULL where it cannot be, said. The
+ * calls through the kernel's functions first (the cheapest for others'
+ * calls), through their tracepoints where it refuses those.
+ */
 static struct odc_watch_bpf *odc_watch_bpf_load(void)
 {
 	struct stat ns;
-	struct odc_watch_bpf *skel = odc_watch_bpf__open();
 
-	if (!skel)
+	if (stat("/proc/self/ns/pid", &ns) < 0) {
+		fprintf(stderr, "odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
 		return NULL;
-	int err = stat("/proc/self/ns/pid", &ns) < 0 ? errno : 0;
-	if (!err) {
-		skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
-		err = -odc_watch_bpf__load(skel);
 	}
-	if (!err)
-		return skel;
-	odc_watch_bpf__destroy(skel);
-	errno = err;
-	return NULL;
+	for (bool functions = true;; functions = false) {
+		odc_watch_keep_log(true);
+		struct odc_watch_bpf *skel = odc_watch_bpf__open();
+		int err = skel ? 0 : errno, way = skel ? odc_watch_choose(skel, functions) : -1;
+		const char *doing = "load";
+
+		if (way >= 0) {
+			skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
+			err = -odc_watch_bpf__load(skel);
+			if (!err) {
+				doing = "attach";
+				err = -odc_watch_attach(skel);
+			}
+		}
+		odc_watch_keep_log(false);
+		if (way >= 0 && !err) {
+			odc_watch_say_unseen();
+			return skel;
+		}
+		bool opened = skel;
+		odc_watch_bpf__destroy(skel);
+		if (way == 1)	/* the functions refused: the tracepoints */
+			continue;
+		if (!opened)	/* its own object, which libbpf could not read: no kernel's doing */
+			fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
+		else if (way == 0)	/* else odc_watch_choose said why */
+			odc_watch_refusal(doing, err);
+		return NULL;
+	}
 }
 
 /* Polls until a signal asks to stop: 0, or why it could not go on. */
@@ -186,25 +202,18 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = odc_on_signal };
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	libbpf_set_print(odc_libbpf_print);
+	odc_watch_keep_log(false);
 	odc_target = odc_config_log();
 	if (odc_target.kind == ODC_LOG_NONE)
 		odc_target = (struct odc_log_target){ .kind = ODC_LOG_STDERR };
 
 	/* Asked of the kernel with the pair itself: before the watching starts, or it would be seen. */
 	odc_kernel_meaning();
-	odc_loading = true;
 	struct odc_watch_bpf *skel = odc_watch_bpf_load();
-	odc_loading = false;
-	if (!skel) {
-		fprintf(stderr, "odcreat-watch: the kernel refuses the BPF program: %s%s\n", strerror(errno),
-			errno == EPERM ? " (root is needed, outside a sandbox or lockdown that forbids BPF)" : "");
+	if (!skel)
 		return 1;
-	}
-	int ret = odc_watch_attach(skel);
+	int ret = odc_poll(skel);
 	if (ret)
-		fprintf(stderr, "odcreat-watch: cannot attach the BPF program: %s\n", strerror(-ret));
-	else if ((ret = odc_poll(skel)))
 		fprintf(stderr, "odcreat-watch: stopped: %s\n", strerror(-ret));
 	else
 		odc_say_losses(skel);

@@ -20,7 +20,9 @@
 
 static __always_inline bool odc_compat(void)
 {
-	return bpf_get_current_task_btf()->thread_info.status & ODC_TS_COMPAT;
+	struct task_struct *t = (void *)bpf_get_current_task();
+
+	return BPF_CORE_READ(t, thread_info.status) & ODC_TS_COMPAT;
 }
 
 /* Argument N (0-3) of the compat call REGS holds; still there at its exit. */

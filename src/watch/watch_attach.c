@@ -75,7 +75,8 @@ static int odc_attach_in_own_tracefs(struct odc_watch_bpf *skel)
 
 int odc_watch_attach(struct odc_watch_bpf *skel)
 {
-	bool compat = odc_compat_calls();
+	/* Only where the calls are watched through their tracepoints, not the kernel's functions. */
+	bool compat = bpf_program__autoload(skel->progs.odc_compat_enter) && odc_compat_calls();
 
 	bpf_program__set_autoattach(skel->progs.odc_compat_enter, compat);
 	bpf_program__set_autoattach(skel->progs.odc_compat_exit, compat);

@@ -78,7 +78,7 @@ static __always_inline u64 odc_owner(struct task_struct *t)
 /* The caller: its ids, credentials, namespaces and cgroup, as the kernel has them now. */
 static __always_inline void odc_fill_task(struct odc_watch_event *e)
 {
-	struct task_struct *t = bpf_get_current_task_btf();
+	struct task_struct *t = (void *)bpf_get_current_task();	/* not _btf: 5.11 */
 
 	e->tgid = e->tid = 0;
 	odc_fill_pids(e, t);
