@@ -21,6 +21,14 @@ line() {
 	echo "2026-12-04T10:00:00.000000Z pid=1 prog=\"${1##*/}\" call=openat dirfd=AT_FDCWD path=\"$2\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=einval result=EINVAL state=$3 would=\"$4\" uid=0 exe=\"$1\"${5:+ script=\"$5\"}${6:+ where=\"$6\"}"
 }
 
+# unwrap_sites: the drill-down's lines as if its resolved call sites were
+# never wrapped: a site's "FUNCTION at FILE:LINE" goes on to a line of its
+# own where the clone's path makes it too long for 80 columns (CI's clone
+# lies deeper than a developer's), which would move every line after it.
+unwrap_sites() {
+	mapfile -t lines < <(sed -e ':a' -e '/ at$/{N;s/\n */ /;ba' -e '}' <<< "$output")
+}
+
 # pyscript FILE NAME...: a Python script that passes the pair on each NAME.
 pyscript() {
 	local file=$1
@@ -70,6 +78,7 @@ pyscript() {
 	exe=$(readlink -f "$SITE")
 	run "$ODCREAT" report --program=odc_site --resolve log
 	assert_success
+	unwrap_sites
 	assert_line --index 0 "$exe: 3 calls"
 	assert_line --index 1 "  scripts, most called first (-: none):"
 	assert_line --index 2 "        3  -"
@@ -176,7 +185,7 @@ print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], 
 	chmod a+r "$NB/log"
 	chown nobody "$NB/tests/libodc_site.so"
 	run "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
-	assert_line --regexp '^ +odc_site_open at '
+	assert_line --regexp '^ +odc_site_open at( |$)'
 	chown 1 "$NB/tests/libodc_site.so"
 	run as_nobody "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
 	assert_line "           not resolved: another user's: only root resolves it, as its owner"
