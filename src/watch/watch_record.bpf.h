@@ -211,8 +211,8 @@ static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
 	e->resolve = 0;
 	e->lost = 0;
 	/* Nothing taken of where it is, until odc_read_where: an exit's record ends at its empty path. */
-	e->root.ino = e->dir.ino = 0;
-	e->dir_len = e->exe_len = e->groups_len = e->ngroups = 0;
+	e->root.ino = e->dir.ino = e->cwd.ino = 0;
+	e->dir_len = e->exe_len = e->groups_len = e->ngroups = e->args_len = 0;
 	odc_fill_task(e);
 	return e;
 }
