@@ -21,6 +21,15 @@ line() {
 	echo "2026-12-04T10:00:00.000000Z pid=1 prog=\"${1##*/}\" call=openat dirfd=AT_FDCWD path=\"$2\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=einval result=EINVAL state=$3 would=\"$4\" uid=0 exe=\"$1\"${5:+ script=\"$5\"}${6:+ where=\"$6\"}"
 }
 
+# unwrap_sites: the drill-down's lines as if nothing were wrapped: a
+# resolved call site's "FUNCTION at FILE:LINE" goes on to a line of its own,
+# and a path longer than a line is cut, each piece ended by a backslash,
+# where the clone's path makes them too long for 80 columns (CI's clone
+# lies deeper than a developer's), which would move every line after them.
+unwrap_sites() {
+	mapfile -t lines < <(sed -e ':a' -e '/\\$/{N;s/\\\n *//;ba' -e '}' -e '/ at$/{N;s/\n */ /;ba' -e '}' <<< "$output")
+}
+
 # pyscript FILE NAME...: a Python script that passes the pair on each NAME.
 pyscript() {
 	local file=$1
@@ -70,6 +79,7 @@ pyscript() {
 	exe=$(readlink -f "$SITE")
 	run "$ODCREAT" report --program=odc_site --resolve log
 	assert_success
+	unwrap_sites
 	assert_line --index 0 "$exe: 3 calls"
 	assert_line --index 1 "  scripts, most called first (-: none):"
 	assert_line --index 2 "        3  -"
@@ -82,12 +92,32 @@ pyscript() {
 	assert_line --index 10 "           state missing, got EINVAL; would get: einval EINVAL, freebsd ENOENT,"
 	# The source line is the call's own.
 	local at
-	at=$(grep -o 'odc_site\.c:[0-9]*' <<< "$output")
+	at=$(printf '%s\n' "${lines[@]}" | grep -o 'odc_site\.c:[0-9]*')
 	sed -n "${at#*:}p" "$ROOT/tests/odc_site.c" | grep -q 'open(path' || fail "$at is not the call"
 	# Without --resolve, the sites alone, and how to have them resolved.
 	run "$ODCREAT" report --program="$exe" log
 	assert_line --regexp '^--resolve names its function and source line\.$'
 	refute_line --partial odc_site_open
+}
+
+@test "drill-down: a resolved source path longer than a line is cut, each piece ended by a backslash, in 80 columns" {
+	local deep=$SCRATCH/$(printf 'a-directory-whose-name-is-long-%.0s' 1 2 3)
+	mkdir -p "$deep"
+	cp "$ROOT/tests/odc_site.c" "$deep/odc_site.c"
+	cp "$SITE" "$deep/odc_site"
+	# Built here, so that its debug information names the long path.
+	cc -g -fPIC -shared -o "$deep/libodc_site.so" "$deep/odc_site.c"
+	"$ODCREAT" -m einval -l log "$deep/odc_site" lib p
+	run "$ODCREAT" report --program=odc_site --resolve log
+	assert_success
+	local l
+	for l in "${lines[@]}"; do
+		((${#l} <= 80)) || fail "wider than 80 columns: $l"
+	done
+	assert_line --regexp '^           odc_site_open at$'
+	assert_line --regexp '^           /.{67}\\$'
+	unwrap_sites
+	assert_line --index 5 "           odc_site_open at $deep/odc_site.c:$(grep -n 'open(path' "$deep/odc_site.c" | cut -d: -f1)"
 }
 
 @test "drill-down in three formats: text in 80 columns, CSV a row for each entry, JSON that parses; names most called first, 20 and how many more" {
@@ -176,7 +206,7 @@ print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], 
 	chmod a+r "$NB/log"
 	chown nobody "$NB/tests/libodc_site.so"
 	run "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
-	assert_line --regexp '^ +odc_site_open at '
+	assert_line --regexp '^ +odc_site_open at( |$)'
 	chown 1 "$NB/tests/libodc_site.so"
 	run as_nobody "$NB/odcreat" report --program=odc_site --resolve "$NB/log"
 	assert_line "           not resolved: another user's: only root resolves it, as its owner"

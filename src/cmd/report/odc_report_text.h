@@ -17,7 +17,10 @@ struct odc_text {
 	bool held;
 };
 
-/* WORD (LEN bytes) on the line, or the next where it does not fit; cut where no line holds it. */
+/*
+ * WORD (LEN bytes) on the line, or the next where it does not fit; cut
+ * where no line holds it, each piece but the last ended by a backslash.
+ */
 void odc_text_word(struct odc_text *t, const char *word, size_t len);
 
 /* A paragraph: TEXT, its words wrapped. */

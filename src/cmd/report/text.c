@@ -14,9 +14,11 @@ void odc_text_word(struct odc_text *t, const char *word, size_t len)
 			t->held = false;
 			continue;
 		}
-		size_t n = room > 0 && (size_t)room < len ? (size_t)room : len;
-		printf("%*s%.*s", gap, "", (int)n, word);
-		t->col += gap + (int)n;
+		/* A word longer than a line is cut, each piece but its last ended by a backslash, as a name is. */
+		bool cut = room > 1 && (size_t)room < len;
+		size_t n = cut ? (size_t)room - 1 : len;
+		printf("%*s%.*s%s", gap, "", (int)n, word, cut ? "\\" : "");
+		t->col += gap + (int)n + cut;
 		t->held = true;
 		word += n;
 		len -= n;
