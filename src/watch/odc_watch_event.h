@@ -60,9 +60,14 @@ enum odc_watch_abi {
 /*
  * The room for the start of the caller's command line, which says which
  * script an interpreter runs: a record holds no more than its first
- * ODC_WATCH_ARGS_MAX - 1 bytes.
+ * ODC_WATCH_ARGS_MAX - 1 bytes (a power of two: the mask bounds them).
+ * Every record of a program with a long command line carries that many,
+ * interpreter or not (a compiler's, a JVM's), against its person's share
+ * of the ring buffer (watch_record.bpf.h), and every kept call's map
+ * value holds the room. 511 bytes hold an interpreter, its options and a
+ * script's name as long as script= keeps (256 bytes).
  */
-#define ODC_WATCH_ARGS_MAX 1024
+#define ODC_WATCH_ARGS_MAX 512
 
 /*
  * A record's owner (watch_task.bpf.h, odc_owner): a person, whose share of
