@@ -1357,6 +1357,23 @@ except OSError:
 	assert_output 0
 }
 
+@test "watch: script=: none where the kernel's 511 bytes of the command line end inside the argument the rules name, not the file its first bytes name" {
+	# The interpreter's name and its NUL, then the script's, of which the record holds all but "l.py".
+	local py kept name
+	py=$(python_exe)
+	kept=$((511 - ${#py} - 1 - 3))
+	name=$(printf '%*s' "$kept" '' | sed 's|  |./|g; s| |/|')tool.py	# ./././.../too
+	pycalls tool.py cut-args
+	: > too
+	watch_start
+	call_once "$py" "$name"
+	await 'path="cut-args"'
+	watch_stop
+	the_line 'path="cut-args"'
+	has "pid=$CALLER"
+	[[ $LINE != *' script='* ]] || fail "$LINE"
+}
+
 @test "watch: a program that makes several pair calls and exits before the look is one row: a static program's, and a python3 script's, by its script" {
 	pycalls tool.py gone-py1 gone-py2 gone-py3
 	watch_start
