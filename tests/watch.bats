@@ -368,6 +368,8 @@ odcreat: $fix"
 }
 
 @test "watch: no state where the name's directory changed after the call (a fallback to mkdir)" {
+	# Elsewhere the call itself makes a file, the fallback's mkdir fails, and the caller never says it is done.
+	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
 	watch_start
 	# Held still, so that the caller's mkdir comes before the watcher's look.
 	kill -STOP "$WATCH_PID"
