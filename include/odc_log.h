@@ -23,6 +23,7 @@ struct odc_log_seen {
 	unsigned long long cgroup_id;
 	unsigned long mntns, pidns, userns;	/* its namespaces' inode numbers */
 	const char *exe, *dir;		/* its executable and a relative path's directory, or "" */
+	const char *script;		/* the script it runs, where it is an interpreter, or "" */
 	const char *unread;		/* why the name's state was not read, or NULL */
 	bool result_unknown;		/* neither its exit nor its completion was seen */
 	bool path_bad;			/* its path could not be read: the pointer was bad */

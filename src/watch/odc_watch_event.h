@@ -42,6 +42,7 @@ enum odc_watch_abi {
 #define ODC_WATCH_PATH_BAD 0x2	/* the path could not be read: the caller's pointer was bad */
 #define ODC_WATCH_PATH_CUT 0x4	/* path holds only the first ODC_WATCH_PATH_MAX - 1 bytes */
 #define ODC_WATCH_LOST_ONLY 0x8	/* no call: the process exited, and lost is what it still owed */
+#define ODC_WATCH_ARGS_CUT 0x10	/* the command line went on past the bytes the record holds */
 
 /*
  * A path longer than this is cut: the line holds 2,048 bytes with every
@@ -56,6 +57,17 @@ enum odc_watch_abi {
  * with more has them read from /proc, while it lives.
  */
 #define ODC_WATCH_RECORD_GROUPS 31
+/*
+ * The room for the start of the caller's command line, which says which
+ * script an interpreter runs: a record holds no more than its first
+ * ODC_WATCH_ARGS_MAX - 1 bytes (a power of two: the mask bounds them).
+ * Every record of a program with a long command line carries that many,
+ * interpreter or not (a compiler's, a JVM's), against its person's share
+ * of the ring buffer (watch_record.bpf.h), and every kept call's map
+ * value holds the room. 511 bytes hold an interpreter, its options and a
+ * script's name as long as script= keeps (256 bytes).
+ */
+#define ODC_WATCH_ARGS_MAX 512
 
 /*
  * A record's owner (watch_task.bpf.h, odc_owner): a person, whose share of
@@ -79,6 +91,7 @@ struct odc_watch_dir_id {
 struct odc_watch_event {
 	odc_u64 cgroup;		/* the caller's cgroup v2 id (its directory's inode number) */
 	odc_u64 start_time;	/* the caller's process started, in ns since boot: tells a reused pid */
+	odc_u64 exec_id;	/* the caller's execs so far: with start_time, tells its process image */
 	odc_u64 ktime;		/* when the call was made, on the boot clock */
 	odc_u64 flags;		/* the open flags (openat2 and io_uring: open_how's) */
 	odc_u64 mode;
@@ -88,6 +101,7 @@ struct odc_watch_event {
 	odc_u64 owner;		/* the person it counts against: ODC_WATCH_OWNER_NS, or a uid */
 	struct odc_watch_dir_id root;	/* the caller's root */
 	struct odc_watch_dir_id dir;	/* the directory its path starts from: the root, for an absolute one */
+	struct odc_watch_dir_id cwd;	/* the calling thread's working directory */
 	odc_u32 ktgid;		/* its process, as the kernel numbers it: the key of what it lost */
 	odc_u32 tgid, tid;	/* as the watcher's pid namespace numbers them; 0 outside it */
 	odc_u32 ns_tgid;		/* as the caller's own pid namespace numbers its process */
@@ -101,15 +115,18 @@ struct odc_watch_event {
 	odc_u16 path_len;		/* the bytes of path, its NUL included */
 	odc_u16 dir_len, exe_len;	/* the bytes of the two names after it, NULs included; 0: none taken */
 	odc_u16 groups_len;	/* the bytes of groups after them: 0 where there are more than ODC_WATCH_RECORD_GROUPS */
+	odc_u16 args_len;	/* the bytes of the command line after those: 0 where none was read */
 	char comm[16];
 	/*
 	 * The call's path; path_len bytes on, a relative path's directory's
 	 * name, and then the executable's, each as the kernel named it at the
 	 * call from the caller's root (as /proc's links name them to a process
 	 * in that root); then the caller's groups, as the initial user
-	 * namespace has them (odc_u32 each, unaligned). A record ends there.
+	 * namespace has them (odc_u32 each, unaligned); then the start of its
+	 * command line, its arguments each ended by a NUL, as its process
+	 * image had it at the call. A record ends there.
 	 */
-	char path[ODC_WATCH_PATH_MAX + 2 * ODC_WATCH_NAME_MAX + 128];
+	char path[ODC_WATCH_PATH_MAX + 2 * ODC_WATCH_NAME_MAX + 128 + ODC_WATCH_ARGS_MAX];
 };
 
 #endif

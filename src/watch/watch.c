@@ -56,6 +56,7 @@ static int odc_on_event(void *ctx, void *data, size_t size)
 	odc_said_lost += e.lost;
 	e.path[sizeof e.path - 1] = '\0';
 	odc_watch_log(&odc_target, &e);
+	odc_watch_forget_args(&e);
 	return 0;
 }
 
@@ -77,6 +78,7 @@ static void odc_log_kept(const struct bpf_map *map)
 		if (bpf_map_lookup_elem(fd, &key, &e) == 0) {
 			e.path[sizeof e.path - 1] = '\0';
 			odc_watch_log(&odc_target, &e);
+			odc_watch_forget_args(&e);
 		}
 	}
 }

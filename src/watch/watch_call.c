@@ -2,6 +2,8 @@
  * An event's call as the core has calls (include/odc_call.h): its directory
  * descriptor is the caller's. And the names the kernel took at the call.
  */
+#include <string.h>
+
 #include "odc_watch.h"
 
 struct odc_call odc_watch_call(const struct odc_watch_event *e)
@@ -41,4 +43,22 @@ const char *odc_watch_kernel_groups(const struct odc_watch_event *e)
 	size_t off = (size_t)e->path_len + e->dir_len + e->exe_len;
 
 	return e->groups_len == 4 * e->ngroups && off + e->groups_len <= sizeof e->path ? e->path + off : NULL;
+}
+
+const char *odc_watch_kernel_args(const struct odc_watch_event *e, size_t *len)
+{
+	size_t off = (size_t)e->path_len + e->dir_len + e->exe_len + e->groups_len;
+
+	*len = e->args_len < ODC_WATCH_ARGS_MAX && off + e->args_len <= sizeof e->path ? e->args_len : 0;
+	return *len ? e->path + off : NULL;
+}
+
+void odc_watch_forget_args(struct odc_watch_event *e)
+{
+	size_t len;
+	const char *args = odc_watch_kernel_args(e, &len);
+
+	if (args)
+		explicit_bzero((char *)args, len);
+	e->args_len = 0;
 }

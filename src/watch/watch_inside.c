@@ -141,7 +141,34 @@ static const char *odc_open_named(const struct odc_watch_event *e, int *dir)
 }
 
 /*
- * ASK's look, with the caller's descriptors FDS (root, dir, /proc), into
+ * Whether ASK's script names a regular file as the caller finds it, from
+ * the working directory its thread had at the call, in its root (this
+ * reader's now): 1, 0, or -1 where that directory cannot be vouched for.
+ * A live caller's is *CWD, held; a gone caller's is found by the name the
+ * kernel took at the call where that was its working directory (a
+ * relative path's, from AT_FDCWD), and no other.
+ */
+static int odc_script_file(const struct odc_reader_ask *ask, int *cwd)
+{
+	const struct odc_watch_event *e = &ask->e;
+	struct stat st;
+	int at = AT_FDCWD;	/* the root, for an absolute name */
+
+	if (!ask->script[0])
+		return -1;
+	if (ask->script[0] != '/') {
+		bool named_cwd = e->dirfd == AT_FDCWD && e->path[0] != '/' && odc_watch_kernel_dir(e);
+		if (ask->named && (!named_cwd || odc_open_named(e, cwd)))
+			return -1;
+		if (!e->cwd.ino || *cwd < 0 || !odc_is(*cwd, &e->cwd))
+			return -1;
+		at = *cwd;
+	}
+	return fstatat(at, ask->script, &st, 0) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * ASK's look, with the caller's descriptors FDS (root, dir, /proc, cwd), into
  * LOOK: NULL, or why it is not whole. It is made only in the root and the
  * directory the kernel saw at the call: where either is another now, the
  * caller's (it chrooted, or its directory was swapped) or one in its mount
@@ -166,6 +193,8 @@ static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds
 	if (!odc_is(*root, &e->root))
 		return ask->named ? "gone" : "moved";	/* a root in its mount namespace, not the caller's */
 	odc_close(root);
+	look->script_file = (signed char)odc_script_file(ask, &fds[3]);
+	odc_close(&fds[3]);
 	if (ask->named && e->path[0] != '/' && (why = odc_open_named(e, dir)))
 		return why;
 	if (!odc_is(*dir, &e->dir))
@@ -192,12 +221,12 @@ int odc_reader_main(void)
 	static struct odc_reader_answer answer;
 	union {
 		struct cmsghdr h;
-		char room[CMSG_SPACE(3 * sizeof(int))];
+		char room[CMSG_SPACE(4 * sizeof(int))];
 	} control;
 	struct iovec iov = { .iov_base = &ask, .iov_len = sizeof ask };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
 			      .msg_controllen = sizeof control };
-	int fds[3] = { -1, -1, -1 };
+	int fds[4] = { -1, -1, -1, -1 };
 
 	prctl(PR_SET_NAME, "odcreat-reader", 0, 0, 0);
 	if (recvmsg(0, &msg, MSG_CMSG_CLOEXEC) != sizeof ask)
@@ -205,9 +234,9 @@ int odc_reader_main(void)
 	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
 	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len <= CMSG_LEN(sizeof fds))
 		memcpy(fds, CMSG_DATA(c), c->cmsg_len - CMSG_LEN(0));
-	answer.look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
+	answer.look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
 	const char *why = odc_look_as_caller(&ask, fds, &answer.look);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		odc_close(&fds[i]);
 	snprintf(answer.unread, sizeof answer.unread, "%s", why ? why : "");
 	return send(0, &answer, sizeof answer, MSG_NOSIGNAL) == sizeof answer ? 0 : 1;

@@ -42,46 +42,23 @@ static long long odc_wall_ns(const struct odc_watch_event *e)
 	return odc_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
 }
 
-/*
- * The executable each process's last line named (the kernel's name, taken
- * at its call), of processes that may exit owing lost calls: the line
- * that counts those at its exit, which has no call of its own (and on
- * 5.10 no executable left to name), is named by it, so that a program's
- * calls are all in its one row.
- */
-#define ODC_EXES 64
-static struct odc_exe_seen {
-	unsigned tgid;
-	unsigned long long start_time;
-	char exe[ODC_WATCH_NAME_MAX];
-} odc_exes[ODC_EXES];
-
-static void odc_exe_remember(const struct odc_watch_event *e, struct odc_watch_look *look)
-{
-	struct odc_exe_seen *s = &odc_exes[e->tgid % ODC_EXES];
-	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
-
-	if (!e->tgid)
-		return;
-	if (!lost_only && look->exe[0]) {
-		*s = (struct odc_exe_seen){ .tgid = e->tgid, .start_time = e->start_time };
-		memcpy(s->exe, look->exe, sizeof s->exe);
-	} else if (lost_only && s->tgid == e->tgid && s->start_time == e->start_time) {
-		memcpy(look->exe, s->exe, sizeof look->exe);
-	}
-}
-
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
 {
-	struct odc_watch_look look = { .found.state = ODC_STATE_UNREAD };
+	static struct odc_watch_look look;
+	static char script[ODC_WATCH_ARGS_MAX];
+	const char *exe, *said;
 	char cgroup[PATH_MAX];
 	long long wall = odc_wall_ns(e);
 	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 	bool known = e->entry < ODC_COUNT(odc_entries);
+	int check = lost_only ? -1 : odc_watch_image_script(e, script);
 
+	look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
 	if (!lost_only)	/* its process has exited: nothing to look into */
-		odc_watch_look_at(e, wall, &look);
-	odc_exe_remember(e, &look);
+		odc_watch_look_at(e, wall, check > 0 ? script : NULL, &look);
+	if (check == 0)
+		look.script_file = 0;
+	odc_watch_image_seen(e, &look, script, &exe, &said);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
 		.how = lost_only ? "sched/process_exit"
@@ -92,7 +69,7 @@ void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event
 		.ruid = e->uid, .euid = e->euid, .egid = e->egid,
 		.cgroup = cgroup, .cgroup_id = e->cgroup,
 		.mntns = e->mnt_ns, .pidns = e->pid_ns, .userns = e->user_ns,
-		.exe = look.exe, .dir = look.dir, .unread = look.unread,
+		.exe = exe, .dir = look.dir, .script = said, .unread = look.unread,
 		.result_unknown = !(e->seen & ODC_WATCH_RESULT),
 		.path_bad = e->seen & ODC_WATCH_PATH_BAD,
 		.path_cut = e->seen & ODC_WATCH_PATH_CUT,

@@ -7,7 +7,9 @@
  * kernel took of its directory at the call, which must lead to the same
  * directory. The executable's name and the directory's are the kernel's,
  * taken at the call (a live caller's directory's as /proc names it now,
- * only where the kernel took none).
+ * only where the kernel took none). The same look tells whether the
+ * argument of its command line that names an interpreter's script is a
+ * file (watch_image.c).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -50,10 +52,14 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 	return NULL;
 }
 
-/* What the look finds, into LOOK: NULL, or why there is no state. */
-static const char *odc_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+/*
+ * What the look finds, into LOOK: NULL, or why there is no state. SCRIPT,
+ * where not NULL, is an argument of the caller's command line to check.
+ */
+static const char *odc_look(const struct odc_watch_event *e, long long wall_ns, const char *script,
+			    struct odc_watch_look *look)
 {
-	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .proc = -1 };
+	struct odc_watch_held h = { .call_ns = wall_ns, .root = -1, .dir = -1, .proc = -1, .cwd = -1 };
 
 	if (e->seen & ODC_WATCH_PATH_BAD) {	/* as before the call: every mode meets EFAULT */
 		look->found = (struct odc_found){ .state = ODC_STATE_ERROR, .error = EFAULT };
@@ -64,15 +70,15 @@ static const char *odc_look(const struct odc_watch_event *e, long long wall_ns, 
 	if (odc_call_age(wall_ns) > ODC_WATCH_LATE_NS)
 		return "late";
 	const char *why = odc_unreadable(e);
-	/* A look is for the state, or for a live caller's directory's name where the kernel took none. */
-	if (why && (e->path[0] == '/' || odc_watch_kernel_dir(e)))
+	/* A look is for the state, for a live caller's directory's name where the kernel took none, or for the script. */
+	if (why && (e->path[0] == '/' || odc_watch_kernel_dir(e)) && !script)
 		return why;
 	const char *unheld = odc_watch_hold(e, &h);
 	h.state = !why;
 	if (unheld)
 		odc_watch_hold_named(e, &h);
 	if (!unheld || h.named)
-		odc_reader_look(e, &h, look);
+		odc_reader_look(e, &h, script, look);
 	odc_watch_release(&h);
 	return unheld && !h.named ? unheld : why ? why : look->unread;
 }
@@ -89,9 +95,10 @@ static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_l
 		snprintf(look->exe, sizeof look->exe, "%s", exe);
 }
 
-void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look)
+void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, const char *script,
+		       struct odc_watch_look *look)
 {
-	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD };
-	look->unread = odc_look(e, wall_ns, look);
+	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
+	look->unread = odc_look(e, wall_ns, script, look);
 	odc_kernel_names(e, look);
 }

@@ -54,13 +54,20 @@ static int odc_proc_open(int proc, const char *fmt, unsigned a, long b, int flag
 	return openat(proc, path, flags | O_CLOEXEC);
 }
 
-/* The directory a relative path starts from: the calling thread's working directory, or the descriptor's. */
+/* The calling thread's working directory (its process's, where the thread is gone). */
+static int odc_open_cwd(const struct odc_watch_event *e, int proc)
+{
+	int fd = odc_proc_open(proc, "%u/task/%ld/cwd", e->tgid, e->tid, O_PATH | O_DIRECTORY);
+
+	return fd >= 0 ? fd : odc_proc_open(proc, "%u/cwd", e->tgid, 0, O_PATH | O_DIRECTORY);
+}
+
+/* The directory a relative path starts from: the working directory, or the descriptor's. */
 static int odc_open_dir(const struct odc_watch_event *e, int proc)
 {
 	if (e->dirfd != -100)	/* AT_FDCWD */
 		return odc_proc_open(proc, "%u/fd/%ld", e->tgid, e->dirfd, O_PATH | O_DIRECTORY);
-	int fd = odc_proc_open(proc, "%u/task/%ld/cwd", e->tgid, e->tid, O_PATH | O_DIRECTORY);
-	return fd >= 0 ? fd : odc_proc_open(proc, "%u/cwd", e->tgid, 0, O_PATH | O_DIRECTORY);
+	return odc_open_cwd(e, proc);
 }
 
 const char *odc_watch_hold(const struct odc_watch_event *e, struct odc_watch_held *h)
@@ -70,6 +77,7 @@ const char *odc_watch_hold(const struct odc_watch_event *e, struct odc_watch_hel
 		return "gone";
 	h->root = odc_proc_open(h->proc, "%u/root", e->tgid, 0, O_PATH | O_DIRECTORY);
 	h->dir = e->path[0] == '/' ? dup(h->root) : odc_open_dir(e, h->proc);
+	h->cwd = odc_open_cwd(e, h->proc);
 	/* Checked again: the process may have gone, and its pid been reused, while these were opened. */
 	if (h->root < 0 || !odc_same_process(e, h->proc))
 		return "gone";
@@ -131,6 +139,7 @@ void odc_watch_release(struct odc_watch_held *h)
 	odc_close(&h->root);
 	odc_close(&h->dir);
 	odc_close(&h->proc);
+	odc_close(&h->cwd);
 }
 
 bool odc_watch_hold_named(const struct odc_watch_event *e, struct odc_watch_held *h)
@@ -139,6 +148,7 @@ bool odc_watch_hold_named(const struct odc_watch_event *e, struct odc_watch_held
 		return false;
 	odc_close(&h->root);
 	odc_close(&h->dir);
+	odc_close(&h->cwd);
 	h->root = e->mnt_ns == odc_mnt_ns(h->proc, "self") ? open("/", O_PATH | O_DIRECTORY | O_CLOEXEC)
 							   : odc_ns_root(h->proc, e->mnt_ns);
 	h->dir = h->root >= 0 ? dup(h->root) : -1;

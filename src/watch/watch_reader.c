@@ -147,20 +147,21 @@ static pid_t odc_reader_spawn(int *sock)
 /* ASK, with H's descriptors, sent on SOCK: whether it was. */
 static bool odc_reader_ask(int sock, const struct odc_reader_ask *ask, const struct odc_watch_held *h)
 {
-	int fds[3] = { h->root, h->dir, h->proc };
+	int fds[4] = { h->root, h->dir, h->proc, h->cwd };
+	size_t n = h->cwd >= 0 ? 4 : 3;	/* the working directory last, where held */
 	union {
 		struct cmsghdr h;
 		char room[CMSG_SPACE(sizeof fds)];
 	} control = { 0 };
 	struct iovec iov = { .iov_base = (void *)ask, .iov_len = sizeof *ask };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
-			      .msg_controllen = sizeof control };
+			      .msg_controllen = CMSG_SPACE(n * sizeof(int)) };
 	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
 
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof fds);
-	memcpy(CMSG_DATA(c), fds, sizeof fds);
+	c->cmsg_len = CMSG_LEN(n * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, n * sizeof(int));
 	return sendmsg(sock, &msg, MSG_NOSIGNAL) == sizeof *ask;
 }
 
@@ -194,7 +195,7 @@ static void odc_reader_give_up(struct odc_looker *l, pid_t pid)
 		}
 }
 
-void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_held *h,
+void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_held *h, const char *script,
 		     struct odc_watch_look *look)
 {
 	static struct odc_reader_ask ask;
@@ -204,6 +205,9 @@ void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_hel
 
 	odc_readers_reap();
 	ask = (struct odc_reader_ask){ .e = *e, .call_ns = h->call_ns, .state = h->state, .named = h->named };
+	odc_watch_forget_args(&ask.e);
+	if (script)
+		memcpy(ask.script, script, strlen(script) + 1);	/* shorter than ODC_WATCH_ARGS_MAX */
 	ask.ngroups = odc_watch_groups(e, h, ask.groups, ODC_WATCH_GROUPS);
 	if (ask.ngroups < 0) {
 		look->unread = "groups";

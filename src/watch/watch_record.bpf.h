@@ -73,8 +73,11 @@ struct {
 /*
  * One person's records may hold no more than a quarter of the ring buffer
  * unread (watch_person.bpf.h): room for its burst (ODC_BURST) of records
- * of some 300 bytes (a short path, a directory's and an executable's
- * names), and its processes' exit records after them.
+ * of some 500 bytes (216 of fields; a short path, a directory's and an
+ * executable's names, a short command line), and its processes' exit
+ * records after them. A record is sent as long as what it holds: one
+ * with a long command line (up to ODC_WATCH_ARGS_MAX - 1 bytes of it) is
+ * some 800, and two thirds of such a burst fit.
  */
 #define ODC_RING_SIZE (2 * 1024 * 1024)
 #define ODC_SHARE (ODC_RING_SIZE / 4)
@@ -211,8 +214,8 @@ static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
 	e->resolve = 0;
 	e->lost = 0;
 	/* Nothing taken of where it is, until odc_read_where: an exit's record ends at its empty path. */
-	e->root.ino = e->dir.ino = 0;
-	e->dir_len = e->exe_len = e->groups_len = e->ngroups = 0;
+	e->root.ino = e->dir.ino = e->cwd.ino = 0;
+	e->dir_len = e->exe_len = e->groups_len = e->ngroups = e->args_len = 0;
 	odc_fill_task(e);
 	return e;
 }

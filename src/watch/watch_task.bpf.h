@@ -90,6 +90,7 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->user_ns = BPF_CORE_READ(t, cred, user_ns, ns.inum);
 	e->mnt_ns = BPF_CORE_READ(t, nsproxy, mnt_ns, ns.inum);
 	e->start_time = BPF_CORE_READ(t, group_leader, start_boottime);	/* as /proc/PID/stat has it */
+	e->exec_id = BPF_CORE_READ(t, self_exec_id);	/* each exec adds 1; a new thread has its creator's */
 	e->owner = odc_owner(t);
 	e->ktgid = bpf_get_current_pid_tgid() >> 32;
 	e->ktime = bpf_ktime_get_boot_ns();
@@ -107,10 +108,16 @@ static __always_inline u32 odc_names_end(const struct odc_watch_event *e)
 	       (e->exe_len & (ODC_WATCH_NAME_MAX - 1));
 }
 
-/* The bytes of E to send: up to the end of its groups. */
+/* Where E's groups end, in path: its command line's start. */
+static __always_inline u32 odc_groups_end(const struct odc_watch_event *e)
+{
+	return odc_names_end(e) + (e->groups_len & 127);
+}
+
+/* The bytes of E to send: up to the end of its command line. */
 static __always_inline u32 odc_record_size(const struct odc_watch_event *e)
 {
-	return sizeof *e - sizeof e->path + odc_names_end(e) + (e->groups_len & 127);
+	return sizeof *e - sizeof e->path + odc_groups_end(e) + (e->args_len & (ODC_WATCH_ARGS_MAX - 1));
 }
 
 /* Whether a string the read of which ended at SIZE bytes went on past them. */

@@ -134,11 +134,9 @@ static __always_inline u16 odc_put_name(struct odc_watch_event *e, u32 off, cons
 	return len & ODC_NAME_MASK;
 }
 
-/* The directory DIRFD names: the working directory's for AT_FDCWD; false where there is none. */
+/* The directory DIRFD, a descriptor, names; false where there is none. */
 static __always_inline bool odc_dirfd_path(struct task_struct *t, s32 dirfd, struct path *p)
 {
-	if (dirfd == ODC_AT_FDCWD)
-		return BPF_CORE_READ_INTO(p, t, fs, pwd) == 0;
 	struct fdtable *fdt = BPF_CORE_READ(t, files, fdt);
 	struct file *f = NULL;
 
@@ -160,20 +158,23 @@ static __always_inline void odc_read_groups(struct odc_watch_event *e, struct ta
 }
 
 /*
- * The caller's root and the directory E's path starts from, by identity,
- * and the names of that directory (a relative path's) and of the
- * executable.
+ * The caller's root, its working directory and the directory E's path
+ * starts from, by identity, and the names of that directory (a relative
+ * path's) and of the executable.
  */
 static __always_inline void odc_read_names(struct odc_watch_event *e, struct task_struct *t)
 {
 	struct path root = {}, dir = {}, exe = {};
 	bool relative = e->path[0] != '/';
 
-	if (BPF_CORE_READ_INTO(&root, t, fs, root))
+	if (BPF_CORE_READ_INTO(&root, t, fs, root) || BPF_CORE_READ_INTO(&dir, t, fs, pwd))
 		return;
 	odc_dir_id(&e->root, &root);
+	odc_dir_id(&e->cwd, &dir);
 	if (!relative)
 		e->dir = e->root;
+	else if (e->dirfd == ODC_AT_FDCWD)
+		e->dir = e->cwd;
 	else if (odc_dirfd_path(t, e->dirfd, &dir))
 		odc_dir_id(&e->dir, &dir);
 	u32 off = e->path_len;
@@ -184,9 +185,33 @@ static __always_inline void odc_read_names(struct odc_watch_event *e, struct tas
 }
 
 /*
+ * The start of the caller's command line, after E's groups: its process
+ * image's own, read at the call, which a later exec cannot change (the
+ * user side finds an interpreter's script in it, and keeps no other
+ * argument). None where its pages are not in memory: a read here cannot
+ * wait for them.
+ */
+static __always_inline void odc_read_args(struct odc_watch_event *e, struct task_struct *t)
+{
+	struct mm_struct *mm = BPF_CORE_READ(t, mm);
+	u64 start = BPF_CORE_READ(mm, arg_start), len = BPF_CORE_READ(mm, arg_end) - start;
+	u32 off = odc_groups_end(e);
+
+	if (!mm || !start || len == 0 || len > 0x7fffffff)
+		return;
+	if (len > ODC_WATCH_ARGS_MAX - 1) {
+		len = ODC_WATCH_ARGS_MAX - 1;
+		e->seen |= ODC_WATCH_ARGS_CUT;
+	}
+	if (bpf_probe_read_user(&e->path[off], len & (ODC_WATCH_ARGS_MAX - 1), (void *)start) == 0)
+		e->args_len = len;
+}
+
+/*
  * Where E's call is, once its path and dirfd are in it (struct
- * odc_watch_event: root, dir and the names after the path), and its
- * caller's groups. Pair calls alone come here.
+ * odc_watch_event: root, working directory, dir and the names after the
+ * path), its caller's groups and its command line. Pair calls alone come
+ * here.
  */
 static __always_inline void odc_read_where(struct odc_watch_event *e)
 {
@@ -194,6 +219,7 @@ static __always_inline void odc_read_where(struct odc_watch_event *e)
 
 	odc_read_names(e, t);
 	odc_read_groups(e, t);
+	odc_read_args(e, t);
 }
 
 #endif

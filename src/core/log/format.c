@@ -35,7 +35,7 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 	case ODC_FIELD_EXE:
 		return a->self || (e->seen && e->seen->exe[0]);
 	case ODC_FIELD_SCRIPT:
-		return a->self && a->self->image->script_len;
+		return a->self ? a->self->image->script_len != 0 : e->seen && e->seen->script[0];
 	case ODC_FIELD_WHERE:
 		return a->self && a->self->where_found;
 	case ODC_FIELD_RUN:
@@ -91,7 +91,10 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 			odc_put_bytes(l, a->self->image->exe.text, a->self->image->exe.len);
 		break;
 	case ODC_FIELD_SCRIPT:
-		odc_put_bytes(l, a->self->image->script, a->self->image->script_len);
+		if (e->seen)
+			odc_seen_script(l, e->seen);
+		else
+			odc_put_bytes(l, a->self->image->script, a->self->image->script_len);
 		break;
 	case ODC_FIELD_WHERE: odc_put_where(l, &a->self->where); break;
 	case ODC_FIELD_RUN: odc_put_uint(l, a->self->count.run, 16, 8); break;

@@ -30,6 +30,8 @@ void odc_seen_time(const struct odc_log_seen *s, struct timeval *at);
 
 /* The executable as the watcher read it, escaped, in no more room than the library's. */
 void odc_seen_exe(struct odc_line *l, const struct odc_log_seen *s);
+/* The script as the watcher read it, escaped, in no more room than the library's. */
+void odc_seen_script(struct odc_line *l, const struct odc_log_seen *s);
 
 /*
  * The room for PATH, of ROOM: too little for the whole where the watcher

@@ -75,6 +75,11 @@ void odc_seen_exe(struct odc_line *l, const struct odc_log_seen *s)
 	odc_put_escaped_within(l, s->exe, PATH_MAX, ODC_EXE_ROOM);
 }
 
+void odc_seen_script(struct odc_line *l, const struct odc_log_seen *s)
+{
+	odc_put_escaped_within(l, s->script, PATH_MAX, ODC_SCRIPT_ROOM);
+}
+
 size_t odc_seen_path_room(const struct odc_log_seen *s, const char *path, size_t room)
 {
 	if (!s || !s->path_cut)
