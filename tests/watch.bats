@@ -67,10 +67,24 @@ watch_start() {
 	return 1
 }
 
-# watch_stop: SIGINT, after which the watcher exits 0.
+# watch_stop: SIGINT, after which the watcher exits 0, within 30 s: one
+# that does not is shown where it sleeps, and killed, not waited for.
 watch_stop() {
 	kill -INT "$WATCH_PID"
-	local status=0
+	local status=0 i
+	for ((i = 0; i < 600; i++)); do
+		kill -0 "$WATCH_PID" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$WATCH_PID" 2>/dev/null; then
+		echo "odcreat-watch still runs 30 s after SIGINT, in $(cat "/proc/$WATCH_PID/wchan" 2>/dev/null):"
+		cat "/proc/$WATCH_PID/stack" 2>/dev/null
+		cat "$WATCH_ERR"
+		kill -KILL "$WATCH_PID"
+		wait "$WATCH_PID"
+		WATCH_PID=
+		return 1
+	fi
 	wait "$WATCH_PID" || status=$?
 	WATCH_PID=
 	[ "$status" -eq 0 ] || { cat "$WATCH_ERR"; echo "odcreat-watch exited $status"; return 1; }

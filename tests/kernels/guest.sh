@@ -19,14 +19,40 @@ table() { "${ODC_TABLE:-$build/tests/odc_table}" -j"$(nproc)" tests/table.txt "$
 took() { echo "# $1: $SECONDS s"; SECONDS=0; }
 # bats_rows FILTER FILE: bats's own lines, with its plan left out (run.sh
 # counts), in 10 minutes at most. Through a file: a failed test's
-# background process may hold a pipe open long after bats is done.
+# background process may hold a pipe open long after bats is done. Where
+# it runs out, what still runs is shown, with where each of odcreat's
+# processes sleeps in the kernel, before bats is killed.
 bats_rows() {
-	local out status=0
+	local out pid i
 	out=$(mktemp)
-	timeout -k 10 600 bats --tap --filter "$1" "$2" > "$out" 2>&1 || status=$?
-	grep -v '^1\.\.' "$out"
+	# A session of its own: its tests' processes are killed with it.
+	setsid bats --tap --filter "$1" "$2" > "$out" 2>&1 &
+	pid=$!
+	for ((i = 0; i < 600; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		echo "not ok - $2: bats ran out of its 10 minutes"
+		sed 's/^/# /' "$out"
+		hung | sed 's/^/# /'
+		kill -KILL -- "-$pid" 2>/dev/null
+	else
+		grep -v '^1\.\.' "$out"
+	fi
+	wait "$pid" 2>/dev/null
 	rm -f "$out"
-	[ "$status" -ne 124 ] || echo "not ok - $2: bats ran out of its 10 minutes"
+}
+
+# hung: the processes left (not the kernel's threads), and the kernel
+# stacks of odcreat's and the test programs'.
+hung() {
+	local p
+	ps -eo pid,ppid,stat,wchan:28,etimes,args | awk '$NF !~ /^\[/' | cut -c1-200 | tail -40
+	for p in $(pgrep -f 'odcreat|odc_'); do
+		echo "$p: $(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null)"
+		head -12 "/proc/$p/stack" 2>/dev/null
+	done
 }
 
 # signals MODE: a handler that makes the pair call while the program
