@@ -142,17 +142,30 @@ time.sleep(0.5)'
 @test "journal: a user's own program mounted over /usr/sbin/sshd in its own namespaces is named behind its uid, claimed, never as root's sshd" {
 	needs_ns user
 	nobody_copies
+	mkfifo -m 0666 "$NB/hold"
+	install -m 0666 /dev/null "$NB/out"
+	# journald reads _EXE when it takes a datagram, from the sender's /proc:
+	# held still while the 200 calls are made, as a busy machine's lags,
+	# it finds the sender there all the same, which stays (odc_call -W)
+	# until journald has named it, 10 s at most.
 	logd journald "$D" bash -c "
 		cd '$NB'
+		exec 5<> hold
+		kill -STOP \$LOGD_PID
 		setpriv --reuid=nobody --regid=nogroup --clear-groups unshare -Urm sh -c '
 			mount -t tmpfs odc-forge /usr/sbin && cp \"\$1\" /usr/sbin/sshd &&
-			ODCREAT_LOG=journal ODCREAT_MODE=einval LD_PRELOAD=\"\$2\" /usr/sbin/sshd -n 200 open p creat,directory > /dev/null
-		' forge '$NB/tests/odc_call' '$NB/libodcreat.so'
+			ODCREAT_LOG=journal ODCREAT_MODE=einval LD_PRELOAD=\"\$2\" /usr/sbin/sshd -W -n 200 open p creat,directory > out < hold
+		' forge '$NB/tests/odc_call' '$NB/libodcreat.so' 5>&- &
+		for i in \$(seq 100); do [ -s out ] && break; sleep 0.1; done
+		kill -CONT \$LOGD_PID
+		for i in \$(seq 100); do
+			journalctl -D /run/log/journal -q _EXE=/usr/sbin/sshd | grep -q . && break
+			sleep 0.1
+		done
+		exec 5>&-
+		wait
 		logd_flush
 		'$ODCREAT' report --journal --format=csv > '$D/report'"
-	# journald reads _EXE when a datagram arrives, so the first of 200
-	# calls are named by it, the last perhaps not (the sender is gone):
-	# either way the same row.
 	grep -qx '_EXE=/usr/sbin/sshd' "$D/export" || fail "journald did not name it /usr/sbin/sshd: $(head -c 2000 "$D/export")"
 	run cat "$D/report"
 	assert_equal "${#lines[@]}" 2

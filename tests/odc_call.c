@@ -4,7 +4,7 @@
  *
  *   odc_call [-m MODE] [-u UMASK] [-r RESOLVE] [-s SIZE] [-D FD] [-t THREADS]
  *            [-P PROCESSES] [-n TIMES] [-L NOFILE] [-c] [-N] [-B KIND] [-H KIND]
- *            [-S | -Z] ENTRY PATH FLAGS
+ *            [-S | -Z] [-W] ENTRY PATH FLAGS
  *
  * ENTRY is open, open64, openat, openat64, openat2, sys_open, sys_openat,
  * sys_openat2 or (x86-64) x32_openat. FLAGS is a comma list (creat,directory,excl,...). The *at
@@ -30,7 +30,9 @@
  * -S, with every descriptor from 3 up closed first, makes open(2)'s own
  * example of the lowest descriptor: a = the call, b = the call, close(a),
  * c = the call, d = open("/"), and prints "a b c d" alone; -Z closes
- * standard input first, too.
+ * standard input first, too. -W, once its line is out, waits for the end
+ * of standard input before it exits: a logging daemon that reads a
+ * sender's /proc as each message arrives still finds it there.
  * A call that leaves a descriptor open besides the one it returned adds
  * " LEAK"; a descriptor that is not the lowest one free, as open(2)
  * returns, adds " NOT-LOWEST". Exit status 3 means a successful call changed errno.
@@ -360,11 +362,11 @@ int main(int argc, char **argv)
 	struct request req = { .dirfd = AT_FDCWD, .mode = 0755,
 			       .how_size = sizeof(struct odc_open_how) };
 	int threads = 0, processes = 0, times = 1, nofile = 0, opt, dirfd_override = -1;
-	bool have_dirfd = false, sequence = false, close_stdin = false;
+	bool have_dirfd = false, sequence = false, close_stdin = false, hold = false;
 
 	const char *bad_path = NULL, *bad_how = NULL;
 
-	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:SZ")) != -1) {
+	while ((opt = getopt(argc, argv, "m:u:r:s:D:t:P:n:L:cNB:H:SZW")) != -1) {
 		switch (opt) {
 		case 'm': req.mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'u': umask((mode_t)strtoul(optarg, NULL, 8)); break;
@@ -381,6 +383,7 @@ int main(int argc, char **argv)
 		case 'H': bad_how = optarg; break;
 		case 'S': sequence = true; break;
 		case 'Z': sequence = close_stdin = true; break;
+		case 'W': hold = true; break;
 		default: return 2;
 		}
 	}
@@ -439,5 +442,8 @@ int main(int argc, char **argv)
 	print_disk(here);
 	printf("%s%s\n", fds_after != fds_before ? " LEAK" : "",
 	       ret >= 0 && ret != lowest ? " NOT-LOWEST" : "");
+	fflush(stdout);
+	for (char c; hold && read(0, &c, 1) > 0;)
+		;
 	return ret >= 0 && err != EDOM ? 3 : 0;
 }
