@@ -46,8 +46,9 @@ fresh_root() {
 fresh_deb() {
 	local enter=$1 where=${2:-} log=$BATS_TEST_TMPDIR/deb.log
 	SECONDS=0
-	run "$enter" 'sh tests/deps.sh deb && dpkg-query -W > /tmp/before'
-	assert_success
+	# Not by run: a later failure would print apt's words last.
+	"$enter" 'sh tests/deps.sh deb && dpkg-query -W > /tmp/before' > "$BATS_TEST_TMPDIR/deps.log" 2>&1 ||
+		fail "the Build-Depends did not install: $(tail -30 "$BATS_TEST_TMPDIR/deps.log")"
 	echo "# the Build-Depends: ${SECONDS} s" >&3
 	SECONDS=0
 	"$enter" 'ODC_RACE_CALLS=1000 make deb && dpkg-query -W > /tmp/after' > "$log" 2>&1 || {
