@@ -2,7 +2,7 @@
  * odc_race: O_CREAT|O_DIRECTORY on a name that another thread keeps
  * swapping with a victim, and a check that the victim never changes.
  *
- *   odc_race [-n CALLS] [-m MODE] [-e] [-L FREE] VICTIM
+ *   odc_race [-n CALLS] [-s SWAPS] [-m MODE] [-e] [-L FREE] VICTIM
  *
  * Run it in a directory that holds w/ and, as w/s, the VICTIM: "link" (a
  * symlink to ../victim, a regular file), "dir" (an empty directory) or
@@ -14,7 +14,10 @@
  * the file behind it untouched, ctime included), whatever the call left is
  * removed, and the victim goes back to w/s. -L lowers RLIMIT_NOFILE to
  * leave FREE descriptors free for the call: none, and the call has no
- * descriptor to return; one, and it has just enough.
+ * descriptor to return; one, and it has just enough. -s goes on past CALLS
+ * until the swapper has made SWAPS exchanges, for at most 100 times CALLS
+ * calls: on a busy machine the scheduler can keep the two threads apart
+ * for a thousand calls.
  *
  * Prints "calls=N swaps=N victim=intact" and exits 0, or says what changed
  * and exits 1.
@@ -143,14 +146,15 @@ static void limit_descriptors(int free)
 
 int main(int argc, char **argv)
 {
-	long calls = 1000;
+	long calls = 1000, least_swaps = 0;
 	mode_t mode = 0333;
 	int flags = O_RDONLY | O_CREAT | O_DIRECTORY | O_CLOEXEC, opt;
 	int free_fds = -1;
 
-	while ((opt = getopt(argc, argv, "n:m:eL:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:m:eL:")) != -1) {
 		switch (opt) {
 		case 'n': calls = atol(optarg); break;
+		case 's': least_swaps = atol(optarg); break;
 		case 'm': mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'e': flags |= O_EXCL; break;
 		case 'L': free_fds = atoi(optarg); break;
@@ -158,7 +162,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 1) {
-		fprintf(stderr, "usage: odc_race [-n CALLS] [-m MODE] [-e] [-L FREE] link|dir|file\n");
+		fprintf(stderr, "usage: odc_race [-n CALLS] [-s SWAPS] [-m MODE] [-e] [-L FREE] link|dir|file\n");
 		return 2;
 	}
 	struct victim v = { .kind = argv[optind] };
@@ -172,7 +176,8 @@ int main(int argc, char **argv)
 	set_phase(PAUSE);
 	if (free_fds >= 0)
 		limit_descriptors(free_fds);
-	for (long i = 0; i < calls; i++) {
+	long i;
+	for (i = 0; i < calls || (atomic_load(&swaps) < least_swaps && i < 100 * calls); i++) {
 		set_phase(RUN);
 		int fd = open("w/d", flags, mode);
 		set_phase(PAUSE);
@@ -189,6 +194,6 @@ int main(int argc, char **argv)
 	}
 	set_phase(STOP);
 	pthread_join(thread, NULL);
-	printf("calls=%ld swaps=%ld victim=intact\n", calls, atomic_load(&swaps));
+	printf("calls=%ld swaps=%ld victim=intact\n", i, atomic_load(&swaps));
 	return 0;
 }
