@@ -84,9 +84,7 @@ static __always_inline void odc_enter(int entry, bool compat, const unsigned lon
 	odc_read_path(e, (const char *)a[entry == ODC_WATCH_OPEN ? 0 : 1], true);
 	odc_read_where(e);
 	if (odc_entry_decides && entry != ODC_WATCH_OPENAT2) {
-		e->result = -ODC_EINVAL;
-		e->seen |= ODC_WATCH_RESULT;
-		odc_deliver(e);
+		odc_deliver_result(e, -ODC_EINVAL);
 		return;
 	}
 	u32 tid = (u32)bpf_get_current_pid_tgid();	/* the kernel's, which no namespace hides */
@@ -110,14 +108,8 @@ static __always_inline void odc_exit(long ret)
 	if (!odc_kept)
 		return;
 	u32 tid = (u32)bpf_get_current_pid_tgid();
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_calls, &tid);
 
-	if (!e)
-		return;
-	e->result = ret;
-	e->seen |= ODC_WATCH_RESULT;
-	odc_deliver(e);
-	if (bpf_map_delete_elem(&odc_calls, &tid) == 0)
+	if (odc_finish(&odc_calls, &tid, ret))
 		__sync_fetch_and_sub(&odc_kept, 1);
 }
 

@@ -200,6 +200,28 @@ static __always_inline void odc_deliver(struct odc_watch_event *e)
 		odc_lose(e);
 }
 
+/* E's call, which returned RES: sent, or lost and counted. */
+static __always_inline void odc_deliver_result(struct odc_watch_event *e, long res)
+{
+	e->result = res;
+	e->seen |= ODC_WATCH_RESULT;
+	odc_deliver(e);
+}
+
+/*
+ * The call kept in MAP under KEY, which returned RES: delivered and taken
+ * out. Whether this took it out, where another CPU's end may race it.
+ */
+static __always_inline bool odc_finish(void *map, const void *key, long res)
+{
+	struct odc_watch_event *e = bpf_map_lookup_elem(map, key);
+
+	if (!e)
+		return false;
+	odc_deliver_result(e, res);
+	return bpf_map_delete_elem(map, key) == 0;
+}
+
 static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
 {
 	u32 zero = 0;

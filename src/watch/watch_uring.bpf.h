@@ -89,14 +89,7 @@ static __always_inline void odc_uring_submitted(struct io_kiocb *req, u64 flags)
 /* REQ's completion, with its result RES. */
 static __always_inline void odc_uring_completed(u64 req, s32 res)
 {
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_requests, &req);
-
-	if (!e)
-		return;
-	e->result = res;
-	e->seen |= ODC_WATCH_RESULT;
-	odc_deliver(e);
-	bpf_map_delete_elem(&odc_requests, &req);
+	odc_finish(&odc_requests, &req, res);
 }
 
 /* Linux 6.4 on: the request alone. (Its flags are 32 bits wide in 6.1, 64 in 6.12.) */
