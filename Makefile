@@ -34,19 +34,19 @@ endif
 
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
-#   the command  src/core/*/, src/cmd/, src/cmd/seccomp/ and src/cmd/report/
+#   the command  src/core/*/, src/cmd/ and its folders (src/cmd/report/resolve/ too)
 # src/core's folders are layers, each using only those below it
 # (src/LAYERS, checked by tests/layers.sh). include/ holds the interfaces
 # between folders; each folder's own headers sit beside its sources.
 # Nothing of include/ is installed.
 CORE_SRC    := $(wildcard src/core/*/*.c)
 PRELOAD_SRC := $(wildcard src/preload/*.c)
-CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c)
+CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c src/cmd/*/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
 # (The watcher's headers are its own: src/watch/watch.mk.)
-HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
+HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h src/*/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by
@@ -102,10 +102,11 @@ $(BUILD)/abi: src/abi.sh $(BUILD)/config FORCE
 	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 # Each object depends on the headers it includes, as the compiler lists
-# them (-MMD), so that a change rebuilds only what it touches.
+# them (-MMD), so that a change rebuilds only what it touches. A file sees
+# its own folder's headers and its parent folder's (src/LAYERS).
 $(BUILD)/obj/%.o: src/%.c Makefile $(BUILD)/config
 	@mkdir -p $(@D)
-	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) $(CMD_DEFINES) -c -o $@ $<
+	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) -I$(<D)/.. $(CMD_DEFINES) -c -o $@ $<
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
