@@ -119,8 +119,9 @@ static const char *odc_symbols(struct odc_stream *z, const struct odc_code *lit,
 			continue;
 		}
 		sym -= 257;
-		int d = sym < 29 ? odc_decode(z, dist) : -1;
+		/* The length's extra bits, then the distance's code and its extra bits, in that order. */
 		long len_bits = sym < 29 ? odc_bits(z, odc_len_extra[sym]) : -1;
+		int d = len_bits >= 0 ? odc_decode(z, dist) : -1;
 		long dist_bits = d >= 0 && d < ODC_DIST_CODES ? odc_bits(z, odc_dist_extra[d]) : -1;
 		if (len_bits < 0 || dist_bits < 0)
 			return "a compressed section that is not deflate's";
