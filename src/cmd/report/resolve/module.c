@@ -1,9 +1,10 @@
 /*
  * A call site's function and source line, from the module and its debug
  * file: the offset made an address by the module's own program headers;
- * the function by the full symbol table (the module's, else its debug
- * file's, as Debian strips it there), else by the exported ones; the line
- * by the line tables, the module's, else its debug file's.
+ * the function by DWARF (the module's, else its debug file's: an inlined
+ * function by its own name), else by the full symbol table (likewise),
+ * else by the exported ones; the line by the line tables, the module's,
+ * else its debug file's.
  */
 #include <elf.h>
 #include <stdio.h>
@@ -14,7 +15,9 @@
 static bool odc_function(const struct odc_elf *module, const struct odc_elf *debug, uint64_t addr,
 			 char *name, size_t size)
 {
-	return odc_elf_function(module, SHT_SYMTAB, addr, name, size) ||
+	return odc_dwarf_function(module, addr, name, size) ||
+	       (debug && odc_dwarf_function(debug, addr, name, size)) ||
+	       odc_elf_function(module, SHT_SYMTAB, addr, name, size) ||
 	       (debug && odc_elf_function(debug, SHT_SYMTAB, addr, name, size)) ||
 	       odc_elf_function(module, SHT_DYNSYM, addr, name, size);
 }

@@ -66,6 +66,13 @@ const char *odc_inflate_zlib(const unsigned char *in, size_t in_len, unsigned ch
 bool odc_elf_function(const struct odc_elf *e, uint32_t type, uint64_t addr, char *name, size_t size);
 
 /*
+ * The innermost function (an inlined one too) whose code holds ADDR, by
+ * E's .debug_info, its name into NAME: false where none
+ * (src/cmd/report/resolve/info.c).
+ */
+bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size);
+
+/*
  * The source file and line of ADDR by E's .debug_line (DWARF 2 to 5), as
  * "FILE:LINE" into SOURCE (SIZE bytes): NULL, or why there is none
  * (src/cmd/report/resolve/line.c).

@@ -49,7 +49,7 @@ static int odc_step(int dir, const char *name, bool last, const char **why)
 	if (fstat(fd, &st) < 0)
 		*why = strerror(errno);
 	else if (S_ISLNK(st.st_mode))
-		*why = "a symlink on its path: where= names none, so the path changed since";
+		*why = "its path has a symlink now (where= names none)";
 	else if (!last && !S_ISDIR(st.st_mode))
 		*why = "a part of its path is not a directory";
 	else if (last && !S_ISREG(st.st_mode))
