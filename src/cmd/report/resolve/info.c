@@ -109,9 +109,10 @@ static bool odc_unit_function(struct odc_info *i, struct odc_unit *u, uint64_t a
 		depth += d.children;
 	}
 	const char *found = best_depth ? odc_die_name(i, u, best) : NULL;
-	if (found)
-		snprintf(name, size, "%s", found);
-	return found != NULL;
+	if (!found || !found[0])
+		return false;
+	snprintf(name, size, "%s", found);
+	return true;
 }
 
 bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size)

@@ -35,13 +35,12 @@ static bool odc_room(void **array, size_t *cap, size_t used, size_t size, size_t
 
 bool odc_abbrevs_read(const struct odc_bytes *abbrev, uint64_t off, struct odc_abbrevs *a)
 {
-	struct odc_cur c = { abbrev->p, abbrev->p + abbrev->n, false };
 	size_t cap = 0, attr_cap = 0;
 
 	*a = (struct odc_abbrevs){ 0 };
 	if (off >= abbrev->n)
 		return false;
-	c.p += off;
+	struct odc_cur c = { abbrev->p + off, abbrev->p + abbrev->n, false };
 	for (;;) {
 		uint64_t code = odc_uleb(&c);
 		if (c.bad || !code)

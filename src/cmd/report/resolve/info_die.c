@@ -115,11 +115,11 @@ static bool odc_indexed(struct odc_info *i, enum odc_info_section s, uint64_t ba
 			unsigned size, uint64_t *out)
 {
 	const struct odc_bytes *b = odc_info_section(i, s);
-	struct odc_cur c = { b->p, b->p + b->n, false };
 
-	if (index > b->n / size || base > b->n)
+	if (index > b->n / size || base >= b->n)
 		return false;
-	odc_take(&c, base + index * size);
+	struct odc_cur c = { b->p + base, b->p + b->n, false };
+	odc_take(&c, index * size);
 	*out = odc_fixed(&c, size);
 	return !c.bad;
 }

@@ -26,13 +26,12 @@ static uint64_t odc_addrx(struct odc_info *i, const struct odc_unit *u, uint64_t
 static bool odc_rnglist(struct odc_info *i, const struct odc_unit *u, uint64_t off, uint64_t addr)
 {
 	const struct odc_bytes *b = odc_info_section(i, ODC_RNGLISTS);
-	struct odc_cur c = { b->p, b->p + b->n, false };
 	uint64_t base = u->low_pc;
 	bool ok = true;
 
 	if (off >= b->n)
 		return false;
-	c.p += off;
+	struct odc_cur c = { b->p + off, b->p + b->n, false };
 	while (!c.bad && ok) {
 		unsigned kind = (unsigned)odc_fixed(&c, 1);
 		uint64_t start, end;
@@ -63,12 +62,11 @@ static bool odc_rnglist(struct odc_info *i, const struct odc_unit *u, uint64_t o
 static bool odc_ranges(struct odc_info *i, const struct odc_unit *u, uint64_t off, uint64_t addr)
 {
 	const struct odc_bytes *b = odc_info_section(i, ODC_RANGES);
-	struct odc_cur c = { b->p, b->p + b->n, false };
 	uint64_t base = u->low_pc, most = u->addr_size == 4 ? 0xffffffffu : ~(uint64_t)0;
 
 	if (off >= b->n)
 		return false;
-	c.p += off;
+	struct odc_cur c = { b->p + off, b->p + b->n, false };
 	while (!c.bad) {
 		uint64_t start = odc_fixed(&c, u->addr_size), end = odc_fixed(&c, u->addr_size);
 		if (c.bad || (!start && !end))
@@ -89,11 +87,11 @@ bool odc_die_holds(struct odc_info *i, const struct odc_unit *u, const struct od
 		/* An index into the unit's table of offsets, which are from that table's start. */
 		if (d->ranges.form == ODC_FORM_RNGLISTX) {
 			const struct odc_bytes *b = odc_info_section(i, ODC_RNGLISTS);
-			struct odc_cur c = { b->p, b->p + b->n, false };
 			unsigned size = u->dwarf64 ? 8 : 4;
-			if (off > b->n / size || u->rnglists_base > b->n)
+			if (off > b->n / size || u->rnglists_base >= b->n)
 				return false;
-			odc_take(&c, u->rnglists_base + off * size);
+			struct odc_cur c = { b->p + u->rnglists_base, b->p + b->n, false };
+			odc_take(&c, off * size);
 			off = u->rnglists_base + odc_fixed(&c, size);
 			if (c.bad)
 				return false;

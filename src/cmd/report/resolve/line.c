@@ -66,10 +66,10 @@ static bool odc_extended(struct odc_cur *c, struct odc_lines *m, uint64_t addr, 
 {
 	uint64_t len = odc_uleb(c);
 	const unsigned char *body = odc_take(c, len);
-	struct odc_cur b = { body, body + len, false };
 
 	if (!body || !len)
 		return body != NULL;
+	struct odc_cur b = { body, body + len, false };
 	unsigned op = (unsigned)odc_fixed(&b, 1);
 	if (op == ODC_LNE_END_SEQUENCE)
 		odc_row(m, addr, unit, best, true);
