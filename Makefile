@@ -234,6 +234,7 @@ check: test-deps
 	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	ODC_BUILD=$(BUILD) $(BATS) $(filter-out tests/watch.bats,$(wildcard tests/*.bats))
 	ODC_BUILD=$(BUILD) $(WATCH_LOCK) $(BATS_ALONE) tests/watch.bats
+	$(MAKE) fuzz-check
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
 # run as this machine can (qemu-user where it cannot run the ABI itself),

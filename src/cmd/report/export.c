@@ -161,19 +161,7 @@ static void odc_export_prog(const struct odc_report *rep, const struct odc_expor
 		r->prog = prog;
 }
 
-/*
- * E's as_uid: journald's _UID (the watcher's caller's uid for its own
- * entries) where root alone could have written the export (WRITER 0:
- * journalctl's pipe, or root's own file), else the writer's.
- */
-static long long odc_export_as(const struct odc_export_entry *e, long long writer)
-{
-	const char *uid = odc_export_watcher(e) ? e->caller_uid : e->uid;
-
-	return writer == 0 ? odc_report_uid(uid, strlen(uid)) : writer;
-}
-
-static void odc_export_add(struct odc_report *rep, const struct odc_export_entry *e, long long writer)
+static void odc_export_add(struct odc_report *rep, const struct odc_export_entry *e)
 {
 	char name[ODC_EXPORT_VALUE_MAX + 32];
 	struct odc_record r = {
@@ -186,8 +174,8 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 	};
 
 	odc_export_prog(rep, e, &r, name, sizeof name);
-	r.as_uid = odc_export_as(e, writer);
 	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
+	r.as_uid = odc_report_as_uid(rep, r.seen ? e->caller_uid : e->uid);
 	r.lost_only = r.seen && !e->result[0] && r.lost;
 	if (!e->result[0] && !r.lost_only)
 		return;	/* no call, nor the watcher's word for calls lost */
@@ -236,8 +224,6 @@ int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
 	size_t len;
 	enum odc_lines_got got;
 
-	long long writer = odc_report_source_uid(fd);
-
 	memset(&e, 0, sizeof e);
 	odc_lines_start(&in, fd, ODC_EXPORT_LINE_MAX);
 	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
@@ -245,7 +231,7 @@ int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
 			continue;	/* a text field longer than any kept */
 		if (len == 0) {
 			if (e.ours)
-				odc_export_add(rep, &e, writer);
+				odc_export_add(rep, &e);
 			memset(&e, 0, sizeof e);
 			continue;
 		}
@@ -259,6 +245,6 @@ int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
 		}
 	}
 	if (e.ours)
-		odc_export_add(rep, &e, writer);
+		odc_export_add(rep, &e);
 	return odc_lines_end(&in, name);
 }

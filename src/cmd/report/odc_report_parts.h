@@ -137,6 +137,7 @@ struct odc_report {
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 	struct odc_drill *drill;	/* --program: each record goes there instead (odc_report_drill.h) */
+	long long writer;		/* the input being read's: odc_report_source_uid (nobody's at first) */
 };
 
 /*
@@ -164,6 +165,12 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 long long odc_report_source_uid(int fd);
 /* The uid the LEN bytes at S give, ODC_REPORT_NOBODY where they are no uid. */
 long long odc_report_uid(const char *s, size_t len);
+/*
+ * A journal entry's as_uid: journald's word for its sender's (UID: _UID,
+ * or the watcher's caller's uid), where root alone wrote the input (its
+ * pipe from journalctl, or root's own export file); else the input's.
+ */
+long long odc_report_as_uid(const struct odc_report *rep, const char *uid);
 /*
  * Every line of FD, named NAME where one is not a record: 0, or -1 after
  * saying why where FD could not be read to its end.

@@ -77,10 +77,15 @@ long long odc_report_source_uid(int fd)
 	return (long long)st.st_uid;
 }
 
+long long odc_report_as_uid(const struct odc_report *rep, const char *uid)
+{
+	return rep->writer == 0 ? odc_report_uid(uid, strlen(uid)) : rep->writer;
+}
+
 /* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
 static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
 {
-	long long writer = owner < 0 ? odc_report_source_uid(fd) : owner;
+	long long writer = owner < 0 ? rep->writer : owner;
 	struct odc_lines in;
 	char prog[ODC_REPORT_NAME_MAX + 32];
 	const char *line;
