@@ -66,7 +66,7 @@ TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
 	       $(BUILD)/tests/glob_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
-	       $(BUILD)/tests/odc_site
+	       $(BUILD)/tests/odc_site $(BUILD)/tests/libodc_confined.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
@@ -195,6 +195,11 @@ $(BUILD)/tests/libodc_site.so: tests/odc_site.c Makefile
 
 $(BUILD)/tests/odc_site: tests/odc_site_main.c $(BUILD)/tests/libodc_site.so
 	$(CC) $(TEST_CFLAGS) -g -o $@ $< -L$(BUILD)/tests -lodc_site -ldl -lpthread -Wl,-rpath,'$$ORIGIN'
+
+# Preloaded into odcreat report --resolve: code that took the resolver over (tests/resolve.bats).
+$(BUILD)/tests/libodc_confined.so: tests/odc_confined.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
 
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c
