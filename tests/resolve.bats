@@ -109,9 +109,8 @@ resolved() {
 # from root's terminal, in the background: its output in report.out, and
 # "done" in report.done when it ends; the FUSE server's pid in fuse.pid.
 fuse_stall() {
-	needs_ns mount
 	[ -c /dev/fuse ] || skip "this machine has no /dev/fuse"
-	[ -x "$BUILD/tests/odc_fuse" ] || skip "no $BUILD/tests/odc_fuse (make watch-test-bins builds it)"
+	[ -x "$BUILD/tests/odc_fuse" ] || skip "no $BUILD/tests/odc_fuse (make check builds it)"
 	mkdir fuse
 	ODCREAT=$ODCREAT B=$BUILD unshare -m --propagation private sh -c '
 		"$B/tests/odc_fuse" fuse > fuse.out 2>&1 &
@@ -144,6 +143,7 @@ resolver() {
 }
 
 @test "a resolve held in a user's FUSE is out of the user's reach: root's uids, not dumpable, a session of its own, no terminal, no environment; nobody can stop, trace or read it" {
+	needs_ns mount
 	nobody_copies
 	cd "$NB"
 	line "$(where_of "$NB/fuse/lib.so")" > log
@@ -176,6 +176,7 @@ resolver() {
 }
 
 @test "one deadline for the whole drill-down: a FUSE that never answers holds --resolve 3 s (ODCREAT_RESOLVE_SECONDS=3), the other sites resolved, each site said why" {
+	needs_ns mount
 	{
 		line "$(where_of "$SCRATCH/fuse/lib.so")"
 		line "$(where_of "$(readlink -f "$BUILD/tests/libodc_site.so")")"
