@@ -10,23 +10,21 @@
  * another ABI (int 0x80 on x86-64) kills it.
  */
 #include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
+#include "odc_arch.h"
+#include "odc_bpf.h"
 #include "odc_resolve.h"
 
-#if defined(__x86_64__) && !defined(__ILP32__)
-#define ODC_NATIVE_ARCH AUDIT_ARCH_X86_64
+/* This build's own ABI, the one its system call numbers are. */
+#if defined(__x86_64__)
+#define ODC_NATIVE_ARCH ODC_AUDIT_ARCH_X86_64
 #elif defined(__i386__)
-#define ODC_NATIVE_ARCH AUDIT_ARCH_I386
-#elif defined(__aarch64__)
-#define ODC_NATIVE_ARCH AUDIT_ARCH_AARCH64
+#define ODC_NATIVE_ARCH ODC_AUDIT_ARCH_I386
 #else
-#error "odcreat: the resolver's filter knows no seccomp ABI for this architecture yet"
+#define ODC_NATIVE_ARCH ODC_AUDIT_ARCH_AARCH64
 #endif
 
 /* Reading, memory, the answer, the end; and what abort() and a C library's clock need. */
@@ -53,22 +51,25 @@ static const int odc_allowed[] = {
 
 #define ODC_ALLOWED (sizeof odc_allowed / sizeof odc_allowed[0])
 
+#define ODC_STMT(code, k) ((struct odc_sock_filter)ODC_BPF_STMT((code), (k)))
+
 void odc_resolve_confine(void)
 {
-	struct sock_filter f[4 + 2 * ODC_ALLOWED + 1] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ODC_NATIVE_ARCH, 1, 0),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL),
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+	struct odc_sock_filter f[4 + 2 * ODC_ALLOWED + 1] = {
+		ODC_BPF_STMT(ODC_BPF_LD | ODC_BPF_W | ODC_BPF_ABS, offsetof(struct odc_seccomp_data, arch)),
+		ODC_BPF_JUMP(ODC_BPF_JMP | ODC_BPF_JEQ | ODC_BPF_K, ODC_NATIVE_ARCH, 1, 0),
+		ODC_BPF_STMT(ODC_BPF_RET | ODC_BPF_K, ODC_SECCOMP_RET_KILL_THREAD),
+		ODC_BPF_STMT(ODC_BPF_LD | ODC_BPF_W | ODC_BPF_ABS, offsetof(struct odc_seccomp_data, nr)),
 	};
 	size_t n = 4;
 
 	for (size_t i = 0; i < ODC_ALLOWED; i++) {
-		f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)odc_allowed[i], 0, 1);
-		f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+		f[n++] = (struct odc_sock_filter)ODC_BPF_JUMP(ODC_BPF_JMP | ODC_BPF_JEQ | ODC_BPF_K,
+							     odc_allowed[i], 0, 1);
+		f[n++] = ODC_STMT(ODC_BPF_RET | ODC_BPF_K, ODC_SECCOMP_RET_ALLOW);
 	}
-	f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
-	struct sock_fprog prog = { .len = (unsigned short)n, .filter = f };
+	f[n++] = ODC_STMT(ODC_BPF_RET | ODC_BPF_K, ODC_SECCOMP_RET_ERRNO | EPERM);
+	struct odc_sock_fprog prog = { .len = (unsigned short)n, .filter = f };
 	/* no_new_privs is set already; a kernel without seccomp filters leaves the rest to the other guards. */
-	prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+	prctl(PR_SET_SECCOMP, ODC_SECCOMP_MODE_FILTER, &prog, 0, 0);
 }
