@@ -50,37 +50,39 @@ static inline uint64_t odc_fixed(struct odc_cur *c, unsigned n)
 	}
 }
 
-/* LEB128: the bits past 64 dropped, the bytes still taken. */
-static inline uint64_t odc_uleb(struct odc_cur *c)
+/* LEB128's bits (those past 64 dropped, the bytes still taken), *SHIFT of them; *LAST its last byte. */
+static inline uint64_t odc_leb(struct odc_cur *c, unsigned *shift, unsigned char *last)
 {
 	uint64_t v = 0;
-	unsigned shift = 0;
 	const unsigned char *b;
 
+	*shift = 0, *last = 0;
 	do {
 		if (!(b = odc_take(c, 1)))
 			return 0;
-		if (shift < 64)
-			v |= (uint64_t)(*b & 0x7f) << shift;
-		shift += 7;
+		if (*shift < 64)
+			v |= (uint64_t)(*b & 0x7f) << *shift;
+		*shift += 7;
+		*last = *b;
 	} while (*b & 0x80);
 	return v;
 }
 
+static inline uint64_t odc_uleb(struct odc_cur *c)
+{
+	unsigned shift;
+	unsigned char last;
+
+	return odc_leb(c, &shift, &last);
+}
+
 static inline int64_t odc_sleb(struct odc_cur *c)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
-	const unsigned char *b;
+	unsigned shift;
+	unsigned char last;
+	uint64_t v = odc_leb(c, &shift, &last);
 
-	do {
-		if (!(b = odc_take(c, 1)))
-			return 0;
-		if (shift < 64)
-			v |= (uint64_t)(*b & 0x7f) << shift;
-		shift += 7;
-	} while (*b & 0x80);
-	if (shift < 64 && (*b & 0x40))
+	if (shift < 64 && (last & 0x40))
 		v |= ~(uint64_t)0 << shift;
 	return (int64_t)v;
 }
