@@ -5,91 +5,13 @@
  * write past it, reach back before its start, or stop short of it is
  * refused. Every turn of every loop reads at least one bit of the input,
  * or writes a byte of the output, so a stream ends in time linear in
- * both. Codes are decoded a bit at a time, by their counts of each
- * length (canonical Huffman codes need no table): slower than zlib, and
- * no table to build or to get wrong.
+ * both. Its codes: inflate_code.c.
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "odc_inflate.h"
 #include "odc_resolve_read.h"
-
-#define ODC_CODE_BITS 15	/* the longest code */
-#define ODC_LITLEN_CODES 288
-#define ODC_DIST_CODES 30
-
-struct odc_stream {
-	const unsigned char *in;
-	size_t in_len, in_at;
-	uint32_t bits;		/* read, not yet used: fewer than 8 between calls */
-	unsigned nbits;
-	unsigned char *out;
-	size_t out_len, out_at;
-};
-
-/* How many codes of each length, and the symbols in the order of their codes. */
-struct odc_code {
-	uint16_t count[ODC_CODE_BITS + 1];
-	uint16_t symbol[ODC_LITLEN_CODES];
-};
-
-/* The next N bits (at most 16), first bit lowest: -1 where the input ends first. */
-static long odc_bits(struct odc_stream *z, unsigned n)
-{
-	while (z->nbits < n) {
-		if (z->in_at == z->in_len)
-			return -1;
-		z->bits |= (uint32_t)z->in[z->in_at++] << z->nbits;
-		z->nbits += 8;
-	}
-	uint32_t v = z->bits & ((1u << n) - 1);
-	z->bits >>= n;
-	z->nbits -= n;
-	return (long)v;
-}
-
-/* C, the code whose N symbols have the code lengths LEN: false where they are more than fit. */
-static bool odc_code_make(struct odc_code *c, const uint8_t *len, unsigned n)
-{
-	uint16_t next[ODC_CODE_BITS + 1];
-	long left = 1;
-
-	memset(c->count, 0, sizeof c->count);
-	for (unsigned s = 0; s < n; s++)
-		c->count[len[s]]++;
-	next[1] = 0;
-	for (unsigned l = 1; l <= ODC_CODE_BITS; l++) {
-		left = 2 * left - c->count[l];
-		if (left < 0)
-			return false;
-		if (l < ODC_CODE_BITS)
-			next[l + 1] = (uint16_t)(next[l] + c->count[l]);
-	}
-	/* An incomplete code is kept: a pattern it leaves unused is refused where it is read. */
-	for (unsigned s = 0; s < n; s++)
-		if (len[s])
-			c->symbol[next[len[s]]++] = (uint16_t)s;
-	return true;
-}
-
-/* The next symbol in code C: -1 where the input ends or holds no code of C's. */
-static int odc_decode(struct odc_stream *z, const struct odc_code *c)
-{
-	long code = 0, first = 0, index = 0;
-
-	for (unsigned l = 1; l <= ODC_CODE_BITS; l++) {
-		long bit = odc_bits(z, 1);
-		if (bit < 0)
-			return -1;
-		code |= bit;
-		if (code >= first && code - first < c->count[l])
-			return c->symbol[index + code - first];
-		index += c->count[l];
-		first = (first + c->count[l]) << 1;
-		code <<= 1;
-	}
-	return -1;
-}
 
 /* RFC 1951's lengths and distances: each code's base, and its extra bits. */
 static const uint16_t odc_len_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
@@ -107,7 +29,7 @@ static const char *odc_symbols(struct odc_stream *z, const struct odc_code *lit,
 			       const struct odc_code *dist)
 {
 	for (;;) {
-		int sym = odc_decode(z, lit);
+		int sym = odc_inflate_symbol(z, lit);
 		if (sym < 0)
 			return "a compressed section that is not deflate's";
 		if (sym == 256)
@@ -120,9 +42,9 @@ static const char *odc_symbols(struct odc_stream *z, const struct odc_code *lit,
 		}
 		sym -= 257;
 		/* The length's extra bits, then the distance's code and its extra bits, in that order. */
-		long len_bits = sym < 29 ? odc_bits(z, odc_len_extra[sym]) : -1;
-		int d = len_bits >= 0 ? odc_decode(z, dist) : -1;
-		long dist_bits = d >= 0 && d < ODC_DIST_CODES ? odc_bits(z, odc_dist_extra[d]) : -1;
+		long len_bits = sym < 29 ? odc_inflate_bits(z, odc_len_extra[sym]) : -1;
+		int d = len_bits >= 0 ? odc_inflate_symbol(z, dist) : -1;
+		long dist_bits = d >= 0 && d < ODC_DIST_CODES ? odc_inflate_bits(z, odc_dist_extra[d]) : -1;
 		if (len_bits < 0 || dist_bits < 0)
 			return "a compressed section that is not deflate's";
 		size_t len = odc_len_base[sym] + (size_t)len_bits, back = odc_dist_base[d] + (size_t)dist_bits;
@@ -133,10 +55,17 @@ static const char *odc_symbols(struct odc_stream *z, const struct odc_code *lit,
 	}
 }
 
+/* The whole bytes read ahead given back, the rest of the byte begun dropped: the next whole byte. */
+static void odc_align(struct odc_stream *z)
+{
+	z->in_at -= z->nbits / 8;
+	z->bits = 0, z->nbits = 0;
+}
+
 /* A stored block: its length and its bytes, from the next whole byte. */
 static const char *odc_stored(struct odc_stream *z)
 {
-	z->bits = 0, z->nbits = 0;
+	odc_align(z);
 	if (z->in_len - z->in_at < 4)
 		return "a compressed section cut short";
 	const unsigned char *p = z->in + z->in_at;
@@ -159,9 +88,9 @@ static const char *odc_fixed(struct odc_stream *z)
 	memset(len + 144, 9, 112);
 	memset(len + 256, 7, 24);
 	memset(len + 280, 8, 8);
-	odc_code_make(&lit, len, ODC_LITLEN_CODES);
+	odc_inflate_code(&lit, len, ODC_LITLEN_CODES);
 	memset(len, 5, ODC_DIST_CODES);
-	odc_code_make(&dist, len, ODC_DIST_CODES);
+	odc_inflate_code(&dist, len, ODC_DIST_CODES);
 	return odc_symbols(z, &lit, &dist);
 }
 
@@ -171,30 +100,30 @@ static const char *odc_dynamic(struct odc_stream *z)
 	static const uint8_t order[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
 	uint8_t len[ODC_LITLEN_CODES + ODC_DIST_CODES] = { 0 };
 	struct odc_code lens, lit, dist;
-	long nlit = odc_bits(z, 5) + 257, ndist = odc_bits(z, 5) + 1, nlen = odc_bits(z, 4) + 4;
+	long nlit = odc_inflate_bits(z, 5) + 257, ndist = odc_inflate_bits(z, 5) + 1, nlen = odc_inflate_bits(z, 4) + 4;
 
 	if (nlit < 257 || nlit > 286 || ndist < 1 || ndist > ODC_DIST_CODES || nlen < 4)
 		return "a compressed section that is not deflate's";
 	for (long i = 0; i < nlen; i++) {
-		long l = odc_bits(z, 3);
+		long l = odc_inflate_bits(z, 3);
 		if (l < 0)
 			return "a compressed section cut short";
 		len[order[i]] = (uint8_t)l;
 	}
-	if (!odc_code_make(&lens, len, 19))
+	if (!odc_inflate_code(&lens, len, 19))
 		return "a compressed section that is not deflate's";
 	memset(len, 0, 19);
 	/* 16 repeats the length before 3 to 6 times; 17 and 18 give 3 to 10 and 11 to 138 zeros. */
 	for (long at = 0, rep, n = nlit + ndist; at < n; at += rep) {
-		int sym = odc_decode(z, &lens);
-		long extra = sym == 16 ? odc_bits(z, 2) : sym == 17 ? odc_bits(z, 3) : sym == 18 ? odc_bits(z, 7) : 0;
+		int sym = odc_inflate_symbol(z, &lens);
+		long extra = sym == 16 ? odc_inflate_bits(z, 2) : sym == 17 ? odc_inflate_bits(z, 3) : sym == 18 ? odc_inflate_bits(z, 7) : 0;
 		rep = sym < 16 ? 1 : sym == 18 ? 11 + extra : 3 + extra;
 		if (sym < 0 || extra < 0 || (sym == 16 && at == 0) || rep > n - at)
 			return "a compressed section that is not deflate's";
 		memset(len + at, sym < 16 ? sym : sym == 16 ? len[at - 1] : 0, (size_t)rep);
 	}
-	if (!len[256] || !odc_code_make(&lit, len, (unsigned)nlit) ||
-	    !odc_code_make(&dist, len + nlit, (unsigned)ndist))
+	if (!len[256] || !odc_inflate_code(&lit, len, (unsigned)nlit) ||
+	    !odc_inflate_code(&dist, len + nlit, (unsigned)ndist))
 		return "a compressed section that is not deflate's";
 	return odc_symbols(z, &lit, &dist);
 }
@@ -227,8 +156,8 @@ const char *odc_inflate_zlib(const unsigned char *in, size_t in_len, unsigned ch
 		return "a compressed section that is not zlib's";
 	while (!why && !last) {
 		long type;
-		last = odc_bits(&z, 1);
-		type = odc_bits(&z, 2);
+		last = odc_inflate_bits(&z, 1);
+		type = odc_inflate_bits(&z, 2);
 		if (last < 0 || type < 0)
 			why = "a compressed section cut short";
 		else
@@ -239,6 +168,7 @@ const char *odc_inflate_zlib(const unsigned char *in, size_t in_len, unsigned ch
 		return why;
 	if (z.out_at != out_len)
 		return "a compressed section shorter than its header says";
+	odc_align(&z);
 	const unsigned char *sum = in + z.in_at;
 	if (in_len - z.in_at < 4 || odc_adler32(out, out_len) != ((uint32_t)sum[0] << 24 | (uint32_t)sum[1] << 16 |
 								   (uint32_t)sum[2] << 8 | sum[3]))
