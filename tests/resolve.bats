@@ -288,3 +288,22 @@ EOF
 	output=$(sed -e ':a' -e '/\\$/{N;s/\\\n *//;ba' -e '}' <<< "$output" | tr -s ' \n' '  ')
 	assert_output --regexp "stripped\.so\+0x$OFFSET odc_site_open at /[^ ]*/tests/odc_site\.c:[0-9]+"
 }
+
+@test "DWARF 4 and 2 modules, whose line tables leave the compilation's directory to .debug_info, resolve to the file under it, as DWARF 5's do" {
+	cp "$ROOT/tests/odc_site.c" .
+	local v at
+	at=$(grep -n 'open(path' odc_site.c | cut -d: -f1)
+	for v in 2 4 5; do
+		mkdir "v$v"
+		cc -gdwarf-$v -O2 -fPIC -shared -o "v$v/libodc_site.so" odc_site.c
+		# odc_site finds its library by its RUNPATH, after LD_LIBRARY_PATH.
+		LD_LIBRARY_PATH=$PWD/v$v "$ODCREAT" -m einval -l log "$SITE" lib p > /dev/null
+	done
+	grep -c "where=\"$PWD/v[245]/" log | grep -qx 3 || fail "odc_site did not call through the libraries built here: $(cat log)"
+	sed -i 's/ exe="[^"]*"/ exe="\/usr\/bin\/tool"/' log
+	chmod 600 log
+	resolved log
+	for v in 2 4 5; do
+		assert_output --regexp "v$v/libodc_site\.so\+0x[0-9a-f]+ odc_site_open at $SCRATCH/odc_site\.c:$at "
+	done
+}

@@ -115,6 +115,40 @@ static bool odc_unit_function(struct odc_info *i, struct odc_unit *u, uint64_t a
 	return true;
 }
 
+/* The directory the unit whose line table is at LINE was compiled in, into DIR: false where none says. */
+static bool odc_unit_dir(struct odc_info *i, struct odc_unit *u, uint64_t line, char *dir, size_t size)
+{
+	struct odc_cur c = { u->dies, u->end, false };
+	struct odc_die d;
+	const char *found;
+
+	if (!odc_die_read(i, u, &c, &d) || !d.has_stmt_list || d.stmt_list.u != line || !d.has_comp_dir)
+		return false;
+	u->str_offsets_base = d.bases[1];
+	if (!(found = odc_value_string(i, u, &d.comp_dir)))
+		return false;
+	snprintf(dir, size, "%s", found);
+	return true;
+}
+
+bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_t size)
+{
+	struct odc_info i = { .elf = e };
+	const struct odc_bytes *b = odc_info_section(&i, ODC_INFO);
+	struct odc_unit u;
+	bool found = false;
+	size_t next;
+
+	for (size_t off = 0; off < b->n && !found; off = next) {
+		if (odc_unit_read(&i, b, off, &u, &next))
+			found = odc_unit_dir(&i, &u, line, dir, size);
+		odc_abbrevs_free(&u.abbrevs);
+	}
+	for (int s = 0; s < ODC_INFO_SECTIONS; s++)
+		free(i.s[s].p);
+	return found;
+}
+
 bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size)
 {
 	struct odc_info i = { .elf = e };

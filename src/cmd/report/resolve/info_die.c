@@ -10,7 +10,7 @@
 #include "odc_info.h"
 
 enum {
-	ODC_AT_NAME = 0x03, ODC_AT_LOW_PC = 0x11, ODC_AT_HIGH_PC = 0x12, ODC_AT_ABSTRACT_ORIGIN = 0x31,
+	ODC_AT_NAME = 0x03, ODC_AT_STMT_LIST = 0x10, ODC_AT_LOW_PC = 0x11, ODC_AT_COMP_DIR = 0x1b, ODC_AT_HIGH_PC = 0x12, ODC_AT_ABSTRACT_ORIGIN = 0x31,
 	ODC_AT_SPECIFICATION = 0x47, ODC_AT_RANGES = 0x55, ODC_AT_STR_OFFSETS_BASE = 0x72,
 	ODC_AT_ADDR_BASE = 0x73, ODC_AT_RNGLISTS_BASE = 0x74, ODC_AT_GNU_RANGES_BASE = 0x2132,
 	ODC_AT_GNU_ADDR_BASE = 0x2133
@@ -101,6 +101,10 @@ bool odc_die_read(struct odc_info *i, const struct odc_unit *u, struct odc_cur *
 			d->ranges = v, d->has_ranges = true;
 		else if (at->name == ODC_AT_ABSTRACT_ORIGIN || at->name == ODC_AT_SPECIFICATION)
 			d->origin = v, d->has_origin = true;
+		else if (at->name == ODC_AT_STMT_LIST)
+			d->stmt_list = v, d->has_stmt_list = true;
+		else if (at->name == ODC_AT_COMP_DIR)
+			d->comp_dir = v, d->has_comp_dir = true;
 		int base = at->name == ODC_AT_ADDR_BASE || at->name == ODC_AT_GNU_ADDR_BASE ? 0
 			   : at->name == ODC_AT_STR_OFFSETS_BASE			 ? 1
 			   : at->name == ODC_AT_RNGLISTS_BASE || at->name == ODC_AT_GNU_RANGES_BASE ? 2 : -1;

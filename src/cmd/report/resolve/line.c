@@ -10,6 +10,7 @@
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "odc_dwarf.h"
 
@@ -149,12 +150,15 @@ const char *odc_dwarf_source(const struct odc_elf *e, uint64_t addr, char *sourc
 		free(line.p);
 		return why;
 	}
+	char dir[256] = "";
 	if (!odc_line_unit(&line, best.unit, &u, &next) || !odc_line_file(&u, best.file, &strings, file, sizeof file))
 		snprintf(file, sizeof file, "??");
+	else if (u.version < 5 && file[0] != '/' && odc_dwarf_comp_dir(e, best.unit, dir, sizeof dir - 1))
+		strcat(dir, "/");
 	if (best.line)
-		snprintf(source, size, "%s:%llu", file, (unsigned long long)best.line);
+		snprintf(source, size, "%s%s:%llu", dir, file, (unsigned long long)best.line);
 	else
-		snprintf(source, size, "%s:?", file);
+		snprintf(source, size, "%s%s:?", dir, file);
 	free(line.p);
 	free(strings.line_str.p);
 	free(strings.str.p);

@@ -67,8 +67,8 @@ struct odc_die {
 	const unsigned char *at;
 	uint32_t tag;
 	bool children;
-	struct odc_value name, low, high, ranges, origin;
-	bool has_name, has_low, has_high, has_ranges, has_origin;
+	struct odc_value name, low, high, ranges, origin, stmt_list, comp_dir;
+	bool has_name, has_low, has_high, has_ranges, has_origin, has_stmt_list, has_comp_dir;
 	uint64_t bases[3];	/* a unit's own entry's: addr_base, str_offsets_base, rnglists_base */
 	bool has_bases[3];
 };

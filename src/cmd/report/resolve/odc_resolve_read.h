@@ -73,6 +73,13 @@ bool odc_elf_function(const struct odc_elf *e, uint32_t type, uint64_t addr, cha
 bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size);
 
 /*
+ * The directory of the unit whose line table is at offset LINE of E's
+ * .debug_line, as .debug_info names it, into DIR: false where it names
+ * none (DWARF 2 to 4 line tables leave it out: their files are under it).
+ */
+bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_t size);
+
+/*
  * The source file and line of ADDR by E's .debug_line (DWARF 2 to 5), as
  * "FILE:LINE" into SOURCE (SIZE bytes): NULL, or why there is none
  * (src/cmd/report/resolve/line.c).
