@@ -137,10 +137,9 @@ static void odc_run(unsigned total)
 	struct odc_slot slots[ODC_RESOLVE_AT_ONCE] = { 0 };
 	unsigned each = total < ODC_RESOLVE_SITE_SECONDS ? total : ODC_RESOLVE_SITE_SECONDS;
 	long long now = odc_now(), end = now + total * 1000LL;
-	size_t next = 0, running = 0;
+	size_t next = 0;
 	char why[96];
 
-	fflush(NULL);
 	for (;;) {
 		for (size_t i = 0; i < ODC_RESOLVE_AT_ONCE && next < odc_job_count && now < end; i++) {
 			long long mine = now + each * 1000LL < end ? now + each * 1000LL : end;
@@ -149,7 +148,7 @@ static void odc_run(unsigned total)
 		}
 		struct pollfd p[ODC_RESOLVE_AT_ONCE];
 		long long soonest = end;
-		running = 0;
+		size_t running = 0;
 		for (size_t i = 0; i < ODC_RESOLVE_AT_ONCE; i++) {
 			p[i] = (struct pollfd){ .fd = slots[i].pid ? slots[i].fd : -1, .events = POLLIN };
 			running += slots[i].pid != 0;
@@ -158,8 +157,13 @@ static void odc_run(unsigned total)
 		}
 		if (!running)
 			break;
-		if (poll(p, ODC_RESOLVE_AT_ONCE, soonest > now ? (int)(soonest - now) : 0) < 0 && errno != EINTR)
+		if (poll(p, ODC_RESOLVE_AT_ONCE, soonest > now ? (int)(soonest - now) : 0) < 0 && errno != EINTR) {
+			snprintf(why, sizeof why, "report could not wait for it: %s", strerror(errno));
+			for (size_t i = 0; i < ODC_RESOLVE_AT_ONCE; i++)
+				if (slots[i].pid)
+					odc_finish(&slots[i], why);
 			break;
+		}
 		now = odc_now();
 		for (size_t i = 0; i < ODC_RESOLVE_AT_ONCE; i++) {
 			if (slots[i].pid && (p[i].revents & (POLLIN | POLLHUP | POLLERR)))
