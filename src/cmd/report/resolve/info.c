@@ -78,7 +78,7 @@ static const char *odc_die_name(struct odc_info *i, const struct odc_unit *u, st
 		    d.origin.u >= (uint64_t)(u->end - base) || base + d.origin.u < u->dies)
 			return NULL;
 		struct odc_cur c = { base + d.origin.u, u->end, false };
-		if (!odc_die_read(i, u, &c, &d) || !d.tag)
+		if (!odc_die_read(u, &c, &d) || !d.tag)
 			return NULL;
 	}
 	return NULL;
@@ -91,14 +91,14 @@ static bool odc_unit_function(struct odc_info *i, struct odc_unit *u, uint64_t a
 	struct odc_die d, best;
 	uint64_t depth = 1, best_depth = 0;
 
-	if (!odc_die_read(i, u, &c, &d) || !d.tag)
+	if (!odc_die_read(u, &c, &d) || !d.tag)
 		return false;
 	u->addr_base = d.bases[0], u->str_offsets_base = d.bases[1], u->rnglists_base = d.bases[2];
 	if (d.has_low)
 		odc_value_address(i, u, &d.low, &u->low_pc);
 	if (!d.children || ((d.has_ranges || (d.has_low && d.has_high)) && !odc_die_holds(i, u, &d, addr)))
 		return false;
-	while (depth && odc_die_read(i, u, &c, &d)) {
+	while (depth && odc_die_read(u, &c, &d)) {
 		if (!d.tag) {
 			depth--;
 			continue;
@@ -122,7 +122,7 @@ static bool odc_unit_dir(struct odc_info *i, struct odc_unit *u, uint64_t line, 
 	struct odc_die d;
 	const char *found;
 
-	if (!odc_die_read(i, u, &c, &d) || !d.has_stmt_list || d.stmt_list.u != line || !d.has_comp_dir)
+	if (!odc_die_read(u, &c, &d) || !d.has_stmt_list || d.stmt_list.u != line || !d.has_comp_dir)
 		return false;
 	u->str_offsets_base = d.bases[1];
 	if (!(found = odc_value_string(i, u, &d.comp_dir)))

@@ -70,12 +70,11 @@ static bool odc_form(struct odc_cur *c, const struct odc_unit *u, uint32_t form,
 	}
 }
 
-bool odc_die_read(struct odc_info *i, const struct odc_unit *u, struct odc_cur *c, struct odc_die *d)
+bool odc_die_read(const struct odc_unit *u, struct odc_cur *c, struct odc_die *d)
 {
 	uint64_t code = odc_uleb(c);
 	const struct odc_abbrev *a;
 
-	(void)i;
 	*d = (struct odc_die){ .at = c->p };
 	if (c->bad || !code)
 		return !c->bad;

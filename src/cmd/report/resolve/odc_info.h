@@ -74,7 +74,7 @@ struct odc_die {
 };
 
 /* The entry at C of unit U into D, C after it: false where none can be read (0: a list's end, D's tag 0). */
-bool odc_die_read(struct odc_info *i, const struct odc_unit *u, struct odc_cur *c, struct odc_die *d);
+bool odc_die_read(const struct odc_unit *u, struct odc_cur *c, struct odc_die *d);
 /* Whether D's code (its pc range or ranges) holds ADDR. */
 bool odc_die_holds(struct odc_info *i, const struct odc_unit *u, const struct odc_die *d, uint64_t addr);
 /* The string V gives, from the entry or a string section: NULL where none. */
