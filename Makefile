@@ -34,19 +34,19 @@ endif
 
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
-#   the command  src/core/*/, src/cmd/, src/cmd/seccomp/ and src/cmd/report/
+#   the command  src/core/*/, src/cmd/ and its folders (src/cmd/report/resolve/ too)
 # src/core's folders are layers, each using only those below it
 # (src/LAYERS, checked by tests/layers.sh). include/ holds the interfaces
 # between folders; each folder's own headers sit beside its sources.
 # Nothing of include/ is installed.
 CORE_SRC    := $(wildcard src/core/*/*.c)
 PRELOAD_SRC := $(wildcard src/preload/*.c)
-CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c)
+CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c src/cmd/*/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
 # (The watcher's headers are its own: src/watch/watch.mk.)
-HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
+HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h src/*/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by
@@ -66,7 +66,7 @@ TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
 	       $(BUILD)/tests/glob_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
-	       $(BUILD)/tests/odc_site
+	       $(BUILD)/tests/odc_site $(BUILD)/tests/libodc_confined.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
@@ -102,10 +102,11 @@ $(BUILD)/abi: src/abi.sh $(BUILD)/config FORCE
 	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 # Each object depends on the headers it includes, as the compiler lists
-# them (-MMD), so that a change rebuilds only what it touches.
+# them (-MMD), so that a change rebuilds only what it touches. A file sees
+# its own folder's headers and its parent folder's (src/LAYERS).
 $(BUILD)/obj/%.o: src/%.c Makefile $(BUILD)/config
 	@mkdir -p $(@D)
-	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) $(CMD_DEFINES) -c -o $@ $<
+	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) -I$(<D)/.. $(CMD_DEFINES) -c -o $@ $<
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
@@ -195,6 +196,11 @@ $(BUILD)/tests/libodc_site.so: tests/odc_site.c Makefile
 $(BUILD)/tests/odc_site: tests/odc_site_main.c $(BUILD)/tests/libodc_site.so
 	$(CC) $(TEST_CFLAGS) -g -o $@ $< -L$(BUILD)/tests -lodc_site -ldl -lpthread -Wl,-rpath,'$$ORIGIN'
 
+# Preloaded into odcreat report --resolve: code that took the resolver over (tests/resolve.bats).
+$(BUILD)/tests/libodc_confined.so: tests/odc_confined.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
+
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c
 	@mkdir -p $(@D)
@@ -233,6 +239,7 @@ check: test-deps
 	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	ODC_BUILD=$(BUILD) $(BATS) $(filter-out tests/watch.bats,$(wildcard tests/*.bats))
 	ODC_BUILD=$(BUILD) $(WATCH_LOCK) $(BATS_ALONE) tests/watch.bats
+	$(MAKE) fuzz-check
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
 # run as this machine can (qemu-user where it cannot run the ABI itself),

@@ -1,10 +1,17 @@
-# make fuzz: two libFuzzer harnesses, each for FUZZ_SECONDS seconds, with
+# make fuzz: three libFuzzer harnesses, each for FUZZ_SECONDS seconds, with
 # AddressSanitizer and UndefinedBehaviorSanitizer:
 #
 #   fuzz_semantics (tests/fuzz/*.c) checks every entry point, mode,
 #     ODCREAT_MODE and ODCREAT_LOG value against a model of tests/table.txt;
 #   fuzz_report (tests/fuzz/report/) feeds odcreat report's readers any
-#     log lines or journal export, and checks what they print.
+#     log lines or journal export, and checks what they print;
+#   fuzz_resolve (tests/fuzz/resolve/) feeds report --resolve's reader any
+#     module (ELF, its symbols, DWARF, compressed sections), from seeds
+#     built here with -g (tests/fuzz/resolve/seeds.sh).
+#
+# make check runs those of FUZZ_CHECK too, each for FUZZ_CHECK_SECONDS
+# (make fuzz-check), where clang's libFuzzer is installed (else it says
+# so and skips them).
 #
 # Each exits non-zero on a mismatch, a crash, a leak or an input that takes
 # longer than its -timeout; the input that caused it is left in
@@ -23,20 +30,25 @@ FUZZ_ARGS    ?=
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_BIN     := $(FUZZ_DIR)/fuzz_semantics
 FUZZ_REPORT_BIN := $(FUZZ_DIR)/fuzz_report
+FUZZ_RESOLVE_BIN := $(FUZZ_DIR)/fuzz_resolve
+FUZZ_CHECK   := resolve
+FUZZ_CHECK_SECONDS ?= 20
 # The harness #includes settings.c and dest.c, to reset their state for each input.
 FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
 FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/main.c src/cmd/report/dir.c,$(wildcard src/cmd/report/*.c)) \
-		       src/cmd/libc.c $(CORE_SRC)
+		       $(wildcard src/cmd/report/resolve/*.c) src/cmd/libc.c $(CORE_SRC)
+# The resolver's reading alone: not its child, its opening of names, nor its deadline.
+FUZZ_RESOLVE_SRC := $(filter-out %/child.c %/confine.c %/open.c %/run.c,$(wildcard src/cmd/report/resolve/*.c))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude $(addprefix -I,$(wildcard src/core/*/)) -Isrc/preload -D_GNU_SOURCE
 
-.PHONY: fuzz fuzz-build fuzz-deps
+.PHONY: fuzz fuzz-build fuzz-deps fuzz-check $(addprefix fuzz-,$(FUZZ_CHECK))
 
 fuzz-deps:
 	@sh tests/deps.sh fuzz '$(FUZZ_CC)'
 
 fuzz-build: fuzz-deps
-	$(MAKE) $(FUZZ_BIN) $(FUZZ_REPORT_BIN)
+	$(MAKE) $(FUZZ_BIN) $(FUZZ_REPORT_BIN) $(FUZZ_RESOLVE_BIN)
 
 FUZZ_SRC     := $(wildcard tests/fuzz/*.c)
 
@@ -46,7 +58,19 @@ $(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h tests/badptr.h $(CORE_SRC) $(PRELOAD_
 
 $(FUZZ_REPORT_BIN): tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -o $@ tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ \
+		tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
+
+$(FUZZ_RESOLVE_BIN): tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ \
+		tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC)
+
+# Real modules, built anew when the programs they are built from change.
+$(FUZZ_DIR)/resolve.seeds/made: tests/fuzz/resolve/seeds.sh tests/odc_site.c tests/odc_site_main.c
+	rm -rf $(@D)
+	sh tests/fuzz/resolve/seeds.sh $(@D)
+	@touch $@
 
 # fuzz_run NAME TIMEOUT ENVIRONMENT SEEDS: run $(FUZZ_DIR)/NAME for
 # FUZZ_SECONDS, each input bounded to TIMEOUT seconds, its corpus in
@@ -76,3 +100,17 @@ fuzz: fuzz-deps
 	$(call fuzz_run,fuzz_semantics,30,ODC_FUZZ_TMPDIR='$(abspath $(FUZZ_DIR))/tmp' \
 		ODC_FUZZ_TABLE='$(abspath tests/table.txt)' ODC_FUZZ_REPO='$(abspath .)',)
 	$(call fuzz_run,fuzz_report,5,,'$(abspath tests/fuzz/report/seeds)')
+	$(MAKE) fuzz-resolve
+
+fuzz-resolve: fuzz-deps
+	$(MAKE) $(FUZZ_RESOLVE_BIN) $(FUZZ_DIR)/resolve.seeds/made
+	$(call fuzz_run,fuzz_resolve,10,,'$(abspath $(FUZZ_DIR))/resolve.seeds' '$(abspath tests/fuzz/resolve/crashes)')
+
+# Whether FUZZ_CC links a libFuzzer harness here: make check's runs are
+# skipped, saying so, where it does not (a package build without clang).
+FUZZ_WORKS = $(shell echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return !d + !n; }' | \
+	$(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null && echo yes)
+
+fuzz-check:
+	$(if $(FUZZ_WORKS),$(MAKE) $(addprefix fuzz-,$(FUZZ_CHECK)) FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS),\
+		@echo "fuzz-check: skipped: $(FUZZ_CC) links no libFuzzer harness here (make fuzz-deps)")

@@ -5,6 +5,7 @@
  * each followed by a blank and a script, where NAME is to name that
  * script's calls alone.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,13 +116,29 @@ void odc_drill_case(const struct odc_top_entry *e, struct odc_drill_case *c)
 }
 
 /* A list's entry for the LEN bytes at S, "-" where there are none. */
-static void odc_drill_count(struct odc_top *t, const char *s, size_t len)
+static struct odc_top_entry *odc_drill_count(struct odc_top *t, const char *s, size_t len)
 {
 	char key[ODC_REPORT_NAME_MAX];
 
 	if (!len)
 		s = "-", len = 1;
-	odc_top_add(t, key, odc_report_canon(key, sizeof key, s, len, true));
+	return odc_top_add(t, key, odc_report_canon(key, sizeof key, s, len, true));
+}
+
+/*
+ * A site's entry, counted for R: whose rights its module is read with,
+ * R's user; where the lines of two users name it, nobody's.
+ */
+static void odc_drill_site(struct odc_top_entry *e, const struct odc_record *r)
+{
+	long long *uid = e->data;
+
+	if (!uid) {
+		uid = e->data = odc_report_grow(NULL, sizeof *uid);
+		*uid = r->as_uid;
+	} else if (*uid != r->as_uid) {
+		*uid = ODC_REPORT_NOBODY;
+	}
 }
 
 void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
@@ -138,11 +155,45 @@ void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
 	if (!p) {
 		p = e->data = odc_report_grow(NULL, sizeof *p);
 		odc_top_init(&p->scripts, ODC_DRILL_SCRIPTS * ODC_DRILL_KEEP, NULL);
-		odc_top_init(&p->sites, ODC_DRILL_SITES * ODC_DRILL_KEEP, NULL);
+		odc_top_init(&p->sites, ODC_DRILL_SITES * ODC_DRILL_KEEP, free);
 		odc_top_init(&p->names, ODC_DRILL_NAMES * ODC_DRILL_KEEP, NULL);
 	}
 	odc_drill_count(&p->scripts, r->script, r->script_len);
-	odc_drill_count(&p->sites, r->where, r->where_len);
+	odc_drill_site(odc_drill_count(&p->sites, r->where, r->where_len), r);
 	char key[2 * ODC_REPORT_NAME_MAX + 128 + ODC_MODE_COUNT * 32];	/* see odc_drill_case_key */
 	odc_top_add(&p->names, key, odc_drill_case_key(key, r));
+}
+
+/* The site KEY (LEN bytes) with the rights UID in SITES (N of them), merged where it is there. */
+static size_t odc_drill_want(struct odc_site_rights *sites, size_t n, char (*keys)[ODC_REPORT_NAME_MAX + 1],
+			     const char *key, size_t len, long long uid)
+{
+	snprintf(keys[n], ODC_REPORT_NAME_MAX + 1, "%.*s", (int)len, key);
+	if (strcmp(keys[n], "-") == 0)
+		return n;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(sites[i].site, keys[n]) == 0) {
+			sites[i].uid = sites[i].uid == uid ? uid : ODC_REPORT_NOBODY;
+			return n;
+		}
+	}
+	sites[n] = (struct odc_site_rights){ keys[n], uid };
+	return n + 1;
+}
+
+void odc_drill_resolve(const struct odc_drill *d)
+{
+	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS], *sorted[ODC_DRILL_SITES * ODC_DRILL_KEEP];
+	static struct odc_site_rights sites[ODC_DRILL_PROGRAMS * ODC_DRILL_SITES];
+	static char keys[ODC_DRILL_PROGRAMS * ODC_DRILL_SITES][ODC_REPORT_NAME_MAX + 1];
+	size_t programs = odc_top_sorted(&d->programs, progs), n = 0;
+
+	for (size_t i = 0; i < programs && i < ODC_DRILL_PROGRAMS; i++) {
+		const struct odc_drill_prog *p = progs[i]->data;
+		size_t shown = odc_top_sorted(&p->sites, sorted);
+		for (size_t j = 0; j < shown && j < ODC_DRILL_SITES; j++)
+			n = odc_drill_want(sites, n, keys, sorted[j]->key, sorted[j]->len,
+					   *(const long long *)sorted[j]->data);
+	}
+	odc_resolve_all(sites, n);
 }

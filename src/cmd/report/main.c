@@ -79,6 +79,7 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
+	rep->writer = odc_report_source_uid(fd);
 	int status = journal ? odc_report_read_export(rep, fd, file)
 			     : odc_report_read_lines(rep, fd, file);
 	if (!std)
@@ -133,6 +134,7 @@ static int odc_report_journalctl(struct odc_report *rep)
 		perror("odcreat report: journalctl");
 		return -1;
 	}
+	rep->writer = odc_report_source_uid(fileno(in));
 	int status = odc_report_read_export(rep, fileno(in), "journalctl");
 	return pclose(in) == 0 ? status : -1;
 }

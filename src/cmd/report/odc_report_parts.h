@@ -27,6 +27,7 @@
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
  * believed only where root wrote it (dir.c, export.c); its LOST is its
  * process's since its line before, and LOST_ONLY: for those, not a call.
+ * AS_UID: whose rights --resolve reads its where= with (owned.c).
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
@@ -35,7 +36,11 @@ struct odc_record {
 		state_len, would_len, uid_len, script_len, where_len, dir_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed, seen, lost_only;
+	long long as_uid;
 };
+
+/* A record's as_uid where no user vouches for it: read with nobody's rights. */
+#define ODC_REPORT_NOBODY (-1LL)
 
 /*
  * A program's name as the report holds and prints it: the log's escaping,
@@ -132,6 +137,7 @@ struct odc_report {
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 	struct odc_drill *drill;	/* --program: each record goes there instead (odc_report_drill.h) */
+	long long writer;		/* the input being read's: odc_report_source_uid (nobody's at first) */
 };
 
 /*
@@ -151,6 +157,20 @@ unsigned long odc_report_number(const char *s, size_t len);
 enum odc_log_field odc_report_field_of(const char *key, size_t len);
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
+/*
+ * Whose rights --resolve reads the lines of FD's modules with: its
+ * owner's where neither group nor others may write it (an ACL that lets
+ * another user write shows in the group's bits), else nobody's.
+ */
+long long odc_report_source_uid(int fd);
+/* The uid the LEN bytes at S give, ODC_REPORT_NOBODY where they are no uid. */
+long long odc_report_uid(const char *s, size_t len);
+/*
+ * A journal entry's as_uid: journald's word for its sender's (UID: _UID,
+ * or the watcher's caller's uid), where root alone wrote the input (its
+ * pipe from journalctl, or root's own export file); else the input's.
+ */
+long long odc_report_as_uid(const struct odc_report *rep, const char *uid);
 /*
  * Every line of FD, named NAME where one is not a record: 0, or -1 after
  * saying why where FD could not be read to its end.

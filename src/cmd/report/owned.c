@@ -1,10 +1,13 @@
 /*
  * Every log line of a file as a record (parse.c), and whose word each is:
  * anyone's, or in a log directory the word of the user the kernel says
- * wrote the file (dir.c).
+ * wrote the file (dir.c). That is also whose rights --resolve reads the
+ * line's module with (as_uid): the user the kernel says wrote it, never
+ * more than the line's own uid= claims in a file only root writes.
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "odc_report_lines.h"
 #include "odc_report_parts.h"
@@ -39,6 +42,7 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 
 	if (owner == 0 && r->seen) {
 		r->claimed = false;
+		r->as_uid = r->uid ? odc_report_uid(r->uid, r->uid_len) : ODC_REPORT_NOBODY;
 		if (!same)
 			odc_behind_uid(r, r->uid ? r->uid : "unknown", r->uid ? r->uid_len : 7, name, size);
 		return true;
@@ -50,9 +54,38 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 	return true;
 }
 
+long long odc_report_uid(const char *s, size_t len)
+{
+	unsigned long long uid = 0;
+
+	if (!len || len > 10)
+		return ODC_REPORT_NOBODY;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return ODC_REPORT_NOBODY;
+		uid = uid * 10 + (unsigned)(s[i] - '0');
+	}
+	return uid < 0xffffffffu ? (long long)uid : ODC_REPORT_NOBODY;
+}
+
+long long odc_report_source_uid(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return ODC_REPORT_NOBODY;
+	return (long long)st.st_uid;
+}
+
+long long odc_report_as_uid(const struct odc_report *rep, const char *uid)
+{
+	return rep->writer == 0 ? odc_report_uid(uid, strlen(uid)) : rep->writer;
+}
+
 /* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
 static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
 {
+	long long writer = owner < 0 ? rep->writer : owner;
 	struct odc_lines in;
 	char prog[ODC_REPORT_NAME_MAX + 32];
 	const char *line;
@@ -62,9 +95,12 @@ static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long
 
 	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
 	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
-		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r)) {
 			odc_report_unparsed(rep, name, in.number);
-		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
+			continue;
+		}
+		r.as_uid = writer;
+		if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
 			rep->disowned++;
 		else
 			odc_report_add(rep, &r);
