@@ -563,6 +563,43 @@ print(p.returncode, p.stdout.decode().strip())' \
 	assert_output ""
 }
 
+# In a mount namespace of its own, tmpfs over /usr/libexec and /usr/local, a
+# stand-in watcher that says where it is put under each prefix in turn,
+# least wanted first; odcreat, copied where neither its side nor ../libexec
+# holds one, runs each as it comes: its own prefix's before the package's
+# (/usr), the package's before make install's (/usr/local).
+@test "--watch runs the watcher under its own prefix, else the package's, else make install's; and names each where none is" {
+	needs_root "a private mount namespace over /usr/libexec and /usr/local"
+	needs_ns mount
+	[ -d /usr/libexec ] || skip "no /usr/libexec to mount over"
+	local prefix wanted=() least=() dirs expect=
+	for prefix in "$ODC_PREFIX" /usr /usr/local; do
+		[[ " ${wanted[*]} " == *" $prefix "* ]] && continue
+		wanted+=("$prefix")
+		least=("$prefix" "${least[@]}")
+		dirs+=${dirs:+, }$prefix/libexec/odcreat
+		# Elsewhere than the two mounts, a prefix is not made here.
+		case $prefix in /usr|/usr/local) expect="$prefix/libexec/odcreat/odcreat-watch stderr
+$expect" ;; esac
+	done
+	mkdir bin
+	cp "$ODCREAT" bin/
+	printf '#!/bin/sh\necho "$0 $ODCREAT_LOG"\n' > stand-in
+	run unshare -m --propagation private sh -c '
+		mount -t tmpfs odc-libexec /usr/libexec && mount -t tmpfs odc-local /usr/local || exit 99
+		bin/odcreat --watch; echo "status $?"
+		for prefix; do
+			case $prefix in /usr|/usr/local) ;; *) continue ;; esac
+			install -D -m 0755 stand-in "$prefix/libexec/odcreat/odcreat-watch" && bin/odcreat --watch
+		done' sh "${least[@]}"
+	[ "$status" -ne 99 ] || fail "no tmpfs over /usr/libexec or /usr/local: $output"
+	unwrapped
+	assert_line --index 0 "odcreat: --watch: odcreat-watch is not installed: not beside odcreat, nor in ${dirs%, *} or ${dirs##*, }"
+	assert_line --index 1 "odcreat: install the package odcreat-watch, or make watch && make install"
+	assert_line --index 2 "status 125"
+	assert_equal "$(printf '%s\n' "${lines[@]:3}")" "${expect%$'\n'}"
+}
+
 @test "the man pages pass man --warnings, lexgrog and mandoc -T lint, and render" {
 	run sh "$ROOT/tests/manlint.sh" "$ROOT/man/odcreat.1" "$ROOT/man/odcreat.7"
 	assert_success
