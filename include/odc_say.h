@@ -3,7 +3,9 @@
  * paths and values of any length, so it is written whole and folded where
  * it is printed, not broken by hand in every format: each line longer
  * than 80 columns is broken at the spaces before the word that would pass
- * column 80, its continuations indented two columns more than the line.
+ * column 80, its continuations indented four columns deeper than the line
+ * starts: deeper than the two a line of its own steps in by (odcreat survey
+ * status).
  */
 #ifndef ODC_SAY_H
 #define ODC_SAY_H

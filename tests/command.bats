@@ -74,9 +74,11 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 @test "an unknown mode is a usage error that lists the valid modes and runs nothing" {
 	run "$ODCREAT" -m bogus touch ran
 	assert_failure 2
+	unwrapped
 	assert_output --partial "unknown mode \"bogus\"; valid modes: $ALL_MODES"
 	run env ODCREAT_MODE=mkdr "$ODCREAT" touch ran
 	assert_failure 2
+	unwrapped
 	assert_output --partial "unknown mode \"mkdr\" in ODCREAT_MODE"
 	[ ! -e ran ]
 }
@@ -111,11 +113,13 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	for option in -m --mode; do
 		run "$ODCREAT" "$option"
 		assert_failure 2
+		unwrapped
 		assert_line --index 0 "odcreat: $option needs a mode; valid modes: $ALL_MODES"
 		assert_line --index 1 --partial "usage: odcreat "
 	done
 	# Run together with another short option, it is still -m that lacks its mode.
 	run "$ODCREAT" -vm
+	unwrapped
 	assert_line --index 0 "odcreat: -m needs a mode; valid modes: $ALL_MODES"
 	for option in -l --log; do
 		run "$ODCREAT" "$option"
@@ -409,6 +413,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 		LD_PRELOAD="$SHIM" "$ODC_CALL" -n 3 open d creat,directory
 	assert_success
 	assert_output "fd:dir d:dir shared:dir victim:data"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: not logging to \"$SCRATCH/shared/odcreat.log\": a symlink in a sticky, world-writable directory, owned by neither you nor the directory's owner"
 	run --separate-stderr "$ODCREAT" -m mkdir -l shared/odcreat.log "$ODC_CALL" -n 3 open e creat,directory
 	assert_success
@@ -557,6 +562,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 	# should it load after all.
 	run --separate-stderr timeout 10 setpriv --bounding-set=-all --inh-caps=-all "$prefix/bin/odcreat" --watch
 	assert_failure 1
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 	own_make uninstall PREFIX="$prefix"
 	run find "$prefix" -type f

@@ -87,13 +87,14 @@ static void odc_log_kept(const struct bpf_map *map)
 /* --help: 0, on standard output; anything else: 2. */
 static int odc_usage(const char *arg)
 {
-	bool help = strcmp(arg, "--help") == 0;
-
-	fprintf(help ? stdout : stderr,
+	static const char usage[] =
 		"usage: odcreat-watch\n"
 		"Logs every open, openat, openat2 and io_uring open on this machine that passes\n"
 		"O_CREAT|O_DIRECTORY, until SIGINT or SIGTERM, where ODCREAT_LOG says (else\n"
-		"/etc/odcreat.conf's log, else standard error). odcreat --watch runs it.\n");
+		"/etc/odcreat.conf's log, else standard error). odcreat --watch runs it.\n";
+	bool help = strcmp(arg, "--help") == 0;
+
+	(help ? odc_tell : odc_say)("%s", usage);
 	return help ? 0 : 2;
 }
 

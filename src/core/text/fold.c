@@ -52,7 +52,7 @@ void odc_line_fold(struct odc_line *l)
 			word++;
 		size_t width = odc_columns(l->text + at + spaces, word);
 		if (empty && column == 0)
-			indent = spaces + 2 < ODC_FOLD_INDENT_MAX ? spaces + 2 : ODC_FOLD_INDENT_MAX;
+			indent = spaces + 4 < ODC_FOLD_INDENT_MAX ? spaces + 4 : ODC_FOLD_INDENT_MAX;
 		if (!empty && word && column + spaces + width > ODC_SAY_COLUMNS) {
 			column = odc_fold_at(l, at, spaces, indent);
 			at += 1 + column;
