@@ -142,6 +142,7 @@ except OSError: pass'); }
 	assert_equal "$output" "odcreat survey: stopping the survey begun by odcreat survey start:
 odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, but still preloads $LINE: take that out yourself, then run odcreat survey stop again"
 	run cat "$R/stop"
+	unwrapped
 	assert_line "  /etc/ld.so.preload: $LINE was already taken out"
 	assert_line "  /etc/odcreat.conf: removed"
 	cmp "$R/before" "$R/after" || fail "/etc after stop: $(diff "$R/before" "$R/after")"

@@ -119,8 +119,9 @@ static bool odc_report_journal_access(void)
 		return true;
 	odc_say("odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
 			"journalctl would show it only its own entries, so a report would not be the "
-			"machine's; run it as root or in one of those groups (for your own entries "
-			"alone: journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -)\n",
+			"machine's; run it as root or in one of those groups, or, for your own entries "
+			"alone:\n"
+			"    journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -\n",
 		(unsigned)geteuid());
 	return false;
 }
