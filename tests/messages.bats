@@ -57,6 +57,43 @@ src/cmd/survey/b.c:3: odc_b prints past odc_tell
 src/core/log/c.c:3: odc_c writes a message it has not folded (odc_line_fold)"
 }
 
+@test "the fold: before the word that would pass column 80, four columns deeper than its line starts, a word longer than a line alone, a character a column" {
+	local fold=$BUILD/tests/fold_test
+	run "$fold" <<< "odcreat: $(seq -s ' ' 1 40)"
+	assert_output "odcreat: $(seq -s ' ' 1 27)
+    $(seq -s ' ' 28 40)"
+	# A line of its own steps in, and a second one is kept as it is.
+	run "$fold" <<< "  a: $(seq -s ' ' 1 30)
+    $(seq -s ' ' 1 3)"
+	assert_output "  a: $(seq -s ' ' 1 28)
+      29 30
+    1 2 3"
+	# Spaces where it breaks go; a word longer than a line keeps one of its own.
+	local long
+	long=$(printf '%090d' 0)
+	run "$fold" <<< "x:   $long   y"
+	assert_output "x:
+    $long
+    y"
+	# é is two bytes and one column: 27 of "éé" fill 80 columns, the 28th goes on.
+	run "$fold" <<< "$(printf 'éé %.0s' $(seq 1 28))"
+	assert_equal "${#lines[@]}" 2
+	assert_equal "${lines[1]}" "    éé "
+}
+
+@test "the fold of a line the library fills: continuations go without their indent where there is no room, and nothing is lost or overrun" {
+	local words folded
+	words=$(printf ' abcdefghi%.0s' $(seq 1 203))
+	run "$BUILD/tests/fold_test" <<< "w$words"
+	assert_success
+	folded=$output
+	run awk 'length > 80 { print NR ": " length }' <<< "$folded"
+	assert_output ""
+	assert_equal "$(tr -d ' \n' <<< "$folded")" "$(tr -d ' \n' <<< "w$words")"
+	[ "$(grep -c '^    a' <<< "$folded")" -gt 0 ] && [ "$(grep -c '^a' <<< "$folded")" -gt 0 ] ||
+		fail "no line both ways: $folded"
+}
+
 @test "odcreat's usage errors fit 80 columns, the usage after them too" {
 	says "odcreat: unknown option --nope" "$ODCREAT" --nope
 	says "odcreat: option --probe=x takes no value" "$ODCREAT" --probe=x
