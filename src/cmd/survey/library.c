@@ -55,13 +55,13 @@ static void odc_abi_fix(const struct odc_abi *abi, const char *base)
 
 	if (!abi->make)
 		odc_tell(ODC_SURVEY_SAYS "odcreat builds no %s library: a survey here would "
-		       "break %s programs\n", abi->name, abi->name);
+			 "break %s programs\n", abi->name, abi->name);
 	else if (strcmp(base, "/usr") == 0)
 		odc_tell(ODC_SURVEY_SAYS "install the package libodcreat:%s first\n", abi->name);
 	else
-		odc_tell(ODC_SURVEY_SAYS "build and install the %s library first: make %s && "
-		       "make install %s%s%s\n", abi->name, abi->make, abi->make,
-		       local ? "" : " PREFIX=", local ? "" : base);
+		odc_tell(ODC_SURVEY_SAYS "build and install the %s library first:\n"
+			 "    make %s && make install %s%s%s\n", abi->name, abi->make, abi->make,
+			 local ? "" : " PREFIX=", local ? "" : base);
 }
 
 /* Why PATH, a directory or the library, could be changed by another than root, or NULL. */
@@ -88,7 +88,7 @@ static bool odc_safe_chain(const char *file, char real[PATH_MAX], bool is_dir)
 		const char *why = odc_unsafe(*real ? real : "/", is_dir);
 		if (why) {
 			odc_tell(ODC_SURVEY_SAYS "cannot preload %s into every program: %s is %s\n",
-			       file, *real ? real : "/", why);
+				 file, *real ? real : "/", why);
 			return false;
 		}
 		char *slash = strrchr(real, '/');
@@ -181,7 +181,7 @@ static int odc_loads(const char *const argv[], const char *abi, const char *line
 	for (size_t n; *said && (n = strcspn(said, "\n"), said[n] = '\0', strstr(without, said));)
 		said += n + 1;
 	odc_tell(ODC_SURVEY_SAYS "%s does not load in %s programs (%s): %s\n", line, abi, argv[0],
-	       *said ? said : "it failed");
+		 *said ? said : "it failed");
 	return 0;
 }
 

@@ -66,7 +66,7 @@ int odc_survey_log_check(const char *log)
 	    (kind == ODC_LOG_DIR && log[0] == '/' && strlen(log) < PATH_MAX))
 		return 0;
 	odc_tell(ODC_SURVEY_SAYS "-l %s: a survey logs to an absolute DIR/, journal or syslog "
-	       "(a single file records only the users who may write it)\n", log);
+		 "(a single file records only the users who may write it)\n", log);
 	return ODC_EXIT_USAGE;
 }
 
@@ -81,7 +81,7 @@ int odc_survey_log_prepare(const char *log, bool *made)
 	if (!why)
 		return 0;
 	odc_tell(ODC_SURVEY_SAYS "log directory %s: %s "
-	       "(install -d -m 1733 -o root %s records every user)\n", log, why, log);
+		 "(install -d -m 1733 -o root %s records every user)\n", log, why, log);
 	return ODC_EXIT_PROBLEMS;
 }
 

@@ -90,15 +90,15 @@ int odc_survey_main(int argc, char **argv)
 		return ODC_EXIT_USAGE;
 	if (geteuid() != 0) {
 		odc_tell(ODC_SURVEY_SAYS "%s: only root may %s\n", what, !strcmp(what, "status")
-		       ? "read the survey's state (" ODC_SURVEY_STATE_DIR ")"
-		       : "change " ODC_SURVEY_ETC "/" ODC_SURVEY_PRELOAD);
+			 ? "read the survey's state (" ODC_SURVEY_STATE_DIR ")"
+			 : "change " ODC_SURVEY_ETC "/" ODC_SURVEY_PRELOAD);
 		return ODC_EXIT_PROBLEMS;
 	}
 #ifndef __GLIBC__
 	/* musl's loader reads no /etc/ld.so.preload, and glibc's cannot load musl's library. */
 	if (!strcmp(what, "start")) {
 		odc_tell(ODC_SURVEY_SAYS "this odcreat is built against musl, whose library glibc's "
-		       "programs cannot load: start a survey with a glibc build's odcreat\n");
+			 "programs cannot load: start a survey with a glibc build's odcreat\n");
 		return ODC_EXIT_PROBLEMS;
 	}
 #endif

@@ -35,7 +35,7 @@ static int odc_start_check_etc(struct odc_start *s)
 
 	if (why && s->preload.st.st_mode && !S_ISREG(s->preload.st.st_mode)) {
 		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " is %s: start changes "
-		       "only a regular file (or makes one)\n", why);
+			 "only a regular file (or makes one)\n", why);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if (why) {
@@ -44,12 +44,12 @@ static int odc_start_check_etc(struct odc_start *s)
 	}
 	if (s->preload.exists && odc_preload_has_shim(s->preload.data, s->preload.len, entry)) {
 		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " already preloads %s "
-		       "(a survey begun by hand?): take it out first\n", entry);
+			 "(a survey begun by hand?): take it out first\n", entry);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if (faccessat(s->etc, ODC_SURVEY_SETTINGS, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
 		odc_tell(ODC_SURVEY_SAYS ODC_SETTINGS_PATH " exists, and its settings "
-		       "would be the survey's: move it aside first\n");
+			 "would be the survey's: move it aside first\n");
 		return ODC_EXIT_PROBLEMS;
 	}
 	return 0;
@@ -65,8 +65,8 @@ static int odc_start_check(struct odc_start *s, const char *log)
 		char since[32];
 		odc_survey_time(since, running.since);
 		if (status > 0)
-			odc_tell(ODC_SURVEY_SAYS "a survey already runs, since %s "
-			       "(odcreat survey status)\n", since);
+			odc_tell(ODC_SURVEY_SAYS "a survey already runs, since %s\n"
+				 "    (odcreat survey status)\n", since);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if ((status = odc_survey_log_check(log)))
@@ -97,7 +97,7 @@ static int odc_start_change(struct odc_start *s)
 		return 0;
 	if (err != -1)
 		odc_tell(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
-		       err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
+			 err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
 	unlinkat(s->etc, ODC_SURVEY_SETTINGS, 0);
 	odc_state_remove(s->state_dir);
 	return -1;
@@ -120,32 +120,32 @@ static void odc_start_old_log(const char *log)
 	}
 	odc_survey_lines_text(text, lines, files);
 	odc_tell("  %s: there already, with %s from before:\n"
-	       "    odcreat report counts them too (move them aside for this survey alone)\n",
-	       log, text);
+		 "    odcreat report counts them too (move them aside for this survey alone)\n",
+		 log, text);
 }
 
 static void odc_start_said(const struct odc_start *s, bool made)
 {
 	odc_tell(ODC_SURVEY_SAYS "started: every program started from now on logs its calls\n"
-	       "that pass O_CREAT|O_DIRECTORY, and gets the running kernel's own answer\n"
-	       "(mode native).\n"
-	       "  " ODC_PRELOAD_PATH ": added %s\n"
-	       "    (it loads in %s programs)\n"
-	       "  " ODC_SETTINGS_PATH ": written, mode = native, log = %s\n",
-	       s->state.line, s->checked, s->state.log);
+		 "that pass O_CREAT|O_DIRECTORY, and gets the running kernel's own answer\n"
+		 "(mode native).\n"
+		 "  " ODC_PRELOAD_PATH ": added %s\n"
+		 "    (it loads in %s programs)\n"
+		 "  " ODC_SETTINGS_PATH ": written, mode = native, log = %s\n",
+		 s->state.line, s->checked, s->state.log);
 	if (made)
 		odc_tell("  %s: made, root's, 1733: every user logs to a file of its own\n",
-		       s->state.log);
+			 s->state.log);
 	else if (odc_log_kind_of(s->state.log) == ODC_LOG_DIR)
 		odc_start_old_log(s->state.log);
 	/* ld.so reads the file with the rights of the program it starts. */
 	if (s->preload.exists && !(s->preload.st.st_mode & S_IROTH))
 		odc_tell("  but " ODC_PRELOAD_PATH " is %04o: programs of users who may not read it "
-		       "preload nothing\n", (unsigned)(s->preload.st.st_mode & 07777));
+			 "preload nothing\n", (unsigned)(s->preload.st.st_mode & 07777));
 	odc_tell("Progress:    odcreat survey status\n"
-	       "The calls:   odcreat report %s\n"
-	       "Stop:        odcreat survey stop (takes out all of the above but the log)\n",
-	       strcmp(s->state.log, "journal") ? s->state.log : "--journal");
+		 "The calls:   odcreat report %s\n"
+		 "Stop:        odcreat survey stop (takes out all of the above but the log)\n",
+		 strcmp(s->state.log, "journal") ? s->state.log : "--journal");
 }
 
 int odc_survey_start(const char *log)

@@ -30,7 +30,7 @@ int odc_state_open(bool make)
 		return -2;
 	if (make && mkdir(ODC_SURVEY_STATE_DIR, 0700) < 0 && errno != EEXIST) {
 		odc_tell(ODC_SURVEY_SAYS "cannot make " ODC_SURVEY_STATE_DIR ": %s\n",
-		       strerror(errno));
+			 strerror(errno));
 		return -1;
 	}
 	int fd = open(ODC_SURVEY_STATE_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -119,7 +119,7 @@ int odc_state_write(int dirfd, const struct odc_survey_state *s)
 	if (!err)
 		return 0;
 	odc_tell(ODC_SURVEY_SAYS "cannot write %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
-	       strerror(-err));
+		 strerror(-err));
 	return -1;
 }
 
@@ -131,7 +131,7 @@ int odc_state_remove(int dirfd)
 		return 0;
 	}
 	odc_tell(ODC_SURVEY_SAYS "cannot remove %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
-	       strerror(errno));
+		 strerror(errno));
 	return -1;
 }
 

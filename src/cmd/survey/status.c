@@ -42,7 +42,7 @@ static void odc_status_watcher(void)
 		bool systemd = access("/run/systemd/system", F_OK) == 0;
 		bool active = access("/run/systemd/units/invocation:" ODC_WATCH_UNIT, F_OK) == 0;
 		odc_tell("  watcher:  " ODC_WATCH_UNIT ", %s\n            (%s)\n",
-		       !systemd ? "systemd does not run here" : active ? "active" : "not active", unit);
+			 !systemd ? "systemd does not run here" : active ? "active" : "not active", unit);
 	} else if (slash && access(exe, X_OK) == 0) {
 		odc_tell("  watcher:  %s, no systemd unit\n", exe);
 	}
@@ -99,10 +99,10 @@ int odc_survey_status(void)
 		odc_tell("  preload:  %s, in " ODC_PRELOAD_PATH "\n", s.line);
 	else
 		odc_tell("  preload:  gone from " ODC_PRELOAD_PATH ": programs started now do not log\n"
-		       "            (it was %s)\n", s.line);
+			 "            (it was %s)\n", s.line);
 	odc_status_log(s.log);
 	odc_status_watcher();
 	odc_tell("The calls: odcreat report %s\n"
-	       "Stop:      odcreat survey stop\n", strcmp(s.log, "journal") ? s.log : "--journal");
+		 "Stop:      odcreat survey stop\n", strcmp(s.log, "journal") ? s.log : "--journal");
 	return 0;
 }

@@ -34,20 +34,20 @@ static int odc_stop_preload(int etc, const struct odc_survey_state *s)
 
 	if (why) {
 		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH ": %s: take %s out of it yourself, then "
-		       "run odcreat survey stop again\n", why, s->line);
+			 "run odcreat survey stop again\n", why, s->line);
 		status = ODC_EXIT_PROBLEMS;
 	} else if (f.exists && odc_preload_remove(&f, s->line, s->preload)) {
 		int err = odc_stop_write(etc, &f, s);
 		if (err)
 			odc_tell(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
-			       err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
+				 err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
 		else
 			odc_tell("  " ODC_PRELOAD_PATH ": took out %s\n", s->line);
 		status = err ? ODC_EXIT_FAILED : 0;
 	} else if (f.exists && odc_preload_has_shim(f.data, f.len, entry)) {
 		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " no longer has the line start added, %s, "
-		       "but still preloads %s: take that out yourself, then run odcreat survey "
-		       "stop again\n", s->line, entry);
+			 "but still preloads %s: take that out yourself, then run odcreat survey "
+			 "stop again\n", s->line, entry);
 		status = ODC_EXIT_PROBLEMS;
 	} else {
 		odc_tell("  " ODC_PRELOAD_PATH ": %s was already taken out\n", s->line);
@@ -70,7 +70,7 @@ static int odc_stop_settings(int etc, const struct odc_survey_state *s)
 	odc_file_free(&f);
 	if (why || err) {
 		odc_tell(ODC_SURVEY_SAYS ODC_SETTINGS_PATH ": %s: left as it is\n",
-		       why ? why : err == -EEXIST ? "changed since start" : strerror(-err));
+			 why ? why : err == -EEXIST ? "changed since start" : strerror(-err));
 		return ODC_EXIT_PROBLEMS;
 	}
 	odc_tell("  " ODC_SETTINGS_PATH ": %s\n", f.exists ? "removed" : "was already removed");
@@ -98,7 +98,7 @@ int odc_survey_stop(void)
 			if (odc_state_remove(state_dir) < 0)
 				status = ODC_EXIT_FAILED;
 			odc_tell("The log stays: odcreat report %s\n",
-			       strcmp(s.log, "journal") ? s.log : "--journal");
+				 strcmp(s.log, "journal") ? s.log : "--journal");
 		}
 		close(etc);
 	}
