@@ -197,6 +197,7 @@ print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], 
 @test "--resolve alone, without --program, is a usage error" {
 	run --separate-stderr "$ODCREAT" report --resolve < /dev/null
 	assert_failure 2
+	unwrapped stderr
 	assert_equal "${stderr_lines[0]}" "odcreat report: --resolve resolves a drill-down's call sites: it needs --program=NAME"
 }
 

@@ -12,11 +12,12 @@ WATCH_GEN  := $(BUILD)/watch
 WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
 # The core's objects the watcher uses (the log, the state), taken from an
-# archive so that only those are linked, and the command's direct opens
+# archive so that only those are linked, the command's direct opens
 # (src/cmd/libc.c), which the core's own opens go through: the watcher,
-# like the command, interposes nothing.
+# like the command, interposes nothing; and the command's messages
+# (src/cmd/say.c), folded to 80 columns as the command's are.
 WATCH_CORE := $(WATCH_GEN)/libcore.a
-WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c src/cmd/say.c)
 
 .PHONY: watch install-watch uninstall-watch
 
