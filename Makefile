@@ -64,7 +64,7 @@ SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
-	       $(BUILD)/tests/glob_test \
+	       $(BUILD)/tests/glob_test $(BUILD)/tests/script_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
 	       $(BUILD)/tests/odc_site
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
@@ -144,6 +144,11 @@ $(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/
 $(BUILD)/tests/glob_test: tests/glob_test.c src/core/config/glob.c src/core/config/odc_glob.h Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -Isrc/core/config -o $@ $< src/core/config/glob.c
+
+$(BUILD)/tests/script_test: tests/script_test.c src/core/text/script.c src/core/text/interpreters.c \
+			    src/core/text/odc_interpreter.h include/odc_script.h Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Isrc/core/text -o $@ $< src/core/text/script.c src/core/text/interpreters.c
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
