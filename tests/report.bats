@@ -508,6 +508,19 @@ watch_dir() {
 	assert_line "3 calls from 3 programs on 1 host; 0 lost, 1 claimed"
 }
 
+@test "report DIR/: a uid= in root's 0.log longer than any uid is cut in the name it is put before, which stays whole" {
+	watch_dir
+	# 1,054 digits: "[uid DIGITS] " once ran past the name's buffer of 1,056 bytes.
+	wline /usr/bin/tool "$(printf '9%.0s' {1..1054})" /x > log/0.log
+	chmod 0600 log/0.log
+	run "$ODCREAT" report --format=csv log/
+	assert_success
+	assert_line --index 1 --partial '"[uid 99999999999999999999] /usr/bin/tool",1,1,0,0,1,missing,'
+	# In the text, "[uid N] " is the report's own, its blank a blank.
+	run "$ODCREAT" report log/
+	assert_line --index 1 '[uid 99999999999999999999] /usr/bin/tool\'
+}
+
 @test "report DIR/: a line that says seen= in a user's own file is that user's word, and one in another's name is not counted" {
 	watch_dir
 	{ wline /usr/sbin/sshd 65534 /y; wline /usr/sbin/sshd 0 /z; } > log/65534.log
