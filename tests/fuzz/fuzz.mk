@@ -3,7 +3,7 @@
 #
 #   fuzz_semantics (tests/fuzz/*.c) checks every entry point, mode,
 #     ODCREAT_MODE and ODCREAT_LOG value against a model of tests/table.txt;
-#   fuzz_report (tests/fuzz/report/) feeds odcreat report's readers any
+#   fuzz_report (tests/fuzz/report/*.c) feeds odcreat report's readers any
 #     log lines or journal export, and checks what they print.
 #
 # Each exits non-zero on a mismatch, a crash, a leak or an input that takes
@@ -44,9 +44,12 @@ $(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h tests/badptr.h $(CORE_SRC) $(PRELOAD_
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SRC) $(FUZZ_LIB_SRC) -ldl
 
-$(FUZZ_REPORT_BIN): tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+FUZZ_REPORT_SRC := $(wildcard tests/fuzz/report/*.c)
+
+$(FUZZ_REPORT_BIN): $(FUZZ_REPORT_SRC) tests/fuzz/report/fuzz_report.h $(FUZZ_REPORT_LIB_SRC) $(HEADERS) \
+		    tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -o $@ tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -o $@ $(FUZZ_REPORT_SRC) $(FUZZ_REPORT_LIB_SRC)
 
 # fuzz_run NAME TIMEOUT ENVIRONMENT SEEDS: run $(FUZZ_DIR)/NAME for
 # FUZZ_SECONDS, each input bounded to TIMEOUT seconds, its corpus in
