@@ -193,7 +193,8 @@ void odc_report_count_lost(struct odc_report *rep);
 
 /*
  * S (LEN bytes; ESCAPED: written as the log writes, its \\xHH escapes
- * read) as the log writes it, into OUT of SIZE bytes, NUL-terminated, cut
+ * read) as the log writes it, into OUT of SIZE bytes (at least 5, the
+ * mark's and its NUL: every caller's is a constant), NUL-terminated, cut
  * short before a whole escape and marked with "\\..." where it does not
  * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
  */
