@@ -24,7 +24,7 @@ bool odc_script_begin(struct odc_script_scan *s, const char *base, size_t len)
 	return s->in != NULL;
 }
 
-/* What an option whose value may follow says: ON, its value then the next argument where S_PENDING. */
+/* An option whose value is the next argument: that argument passed over, or, php -f's, the script. */
 static enum odc_script_says odc_takes_next(struct odc_script_scan *s, enum odc_option is)
 {
 	if (is == ODC_OPTION_SCRIPT)
