@@ -64,7 +64,7 @@ SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
-	       $(BUILD)/tests/glob_test $(BUILD)/tests/fold_test \
+	       $(BUILD)/tests/glob_test $(BUILD)/tests/fold_test $(BUILD)/tests/script_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
 	       $(BUILD)/tests/odc_site $(BUILD)/tests/libodc_confined.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
@@ -150,6 +150,11 @@ $(BUILD)/tests/fold_test: tests/fold_test.c src/core/text/fold.c src/core/text/l
 			  Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/fold.c src/core/text/line.c
+
+$(BUILD)/tests/script_test: tests/script_test.c src/core/text/script.c src/core/text/interpreters.c \
+			    src/core/text/odc_interpreter.h include/odc_script.h Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Isrc/core/text -o $@ $< src/core/text/script.c src/core/text/interpreters.c
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)

@@ -194,6 +194,32 @@ print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], 
 	python3 -c 'import json, sys; json.load(sys.stdin)' <<< "$output"
 }
 
+@test "drill-down: a program's name never passes for another's head, nor a name for an entry, at any width: blanks written \x20, the lines after a name's first indented" {
+	local user=/home/u/$(printf 'p%.0s' {1..71})/usr/sbin/sshd
+	{
+		line /usr/sbin/sshd /run/sshd missing "$MISSING"
+		line "$user" "/srv/x     9  /etc/shadow" missing "$MISSING" 'my tool.py'
+		line "$user" "/srv/my dir" missing "$MISSING" 'my tool.py'
+	} > log
+	run "$ODCREAT" report --program=sshd log
+	assert_success
+	[ -z "$(awk 'length > 80' <<< "$output")" ] || fail "longer than 80 columns: $output"
+	# Each program's head begins a line of its own; the user's name goes on indented.
+	assert_line "/home/u/$(printf 'p%.0s' {1..71})\\"
+	assert_line '  /usr/sbin/sshd: 2 calls'
+	assert_line '        2  my\x20tool.py'
+	assert_line '        1  /srv/my\x20dir'
+	assert_line --regexp '^        1  /srv/x(\\x20)+9\\x20\\x20/etc/shadow$'
+	# As a terminal of any width breaks its lines: one head for sshd, no entry for /etc/shadow.
+	local width
+	for width in $(seq 20 100); do
+		[ "$(fold -w "$width" <<< "$output" | grep -cE '^/usr/sbin/sshd: [0-9]')" = 1 ] ||
+			fail "a second head for sshd at $width columns: $output"
+		! fold -w "$width" <<< "$output" | grep -E ' 9  /etc/shadow' ||
+			fail "an entry for /etc/shadow at $width columns: $output"
+	done
+}
+
 @test "--resolve alone, without --program, is a usage error" {
 	run --separate-stderr "$ODCREAT" report --resolve < /dev/null
 	assert_failure 2

@@ -3,7 +3,7 @@
 #
 #   fuzz_semantics (tests/fuzz/*.c) checks every entry point, mode,
 #     ODCREAT_MODE and ODCREAT_LOG value against a model of tests/table.txt;
-#   fuzz_report (tests/fuzz/report/) feeds odcreat report's readers any
+#   fuzz_report (tests/fuzz/report/*.c) feeds odcreat report's readers any
 #     log lines or journal export, and checks what they print;
 #   fuzz_resolve (tests/fuzz/resolve/) feeds report --resolve's reader any
 #     module (ELF, its symbols, DWARF, compressed sections), from seeds
@@ -56,10 +56,13 @@ $(FUZZ_BIN): $(FUZZ_SRC) tests/fuzz/fuzz.h tests/badptr.h $(CORE_SRC) $(PRELOAD_
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SRC) $(FUZZ_LIB_SRC) -ldl
 
-$(FUZZ_REPORT_BIN): tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC) $(HEADERS) tests/fuzz/fuzz.mk
+FUZZ_REPORT_SRC := $(wildcard tests/fuzz/report/*.c)
+
+$(FUZZ_REPORT_BIN): $(FUZZ_REPORT_SRC) tests/fuzz/report/fuzz_report.h $(FUZZ_REPORT_LIB_SRC) $(HEADERS) \
+		    tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ \
-		tests/fuzz/report/fuzz_report.c $(FUZZ_REPORT_LIB_SRC)
+		$(FUZZ_REPORT_SRC) $(FUZZ_REPORT_LIB_SRC)
 
 $(FUZZ_RESOLVE_BIN): tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)

@@ -1,9 +1,9 @@
 /*
  * odcreat report --program=NAME, its records counted (odc_report_drill.h).
  * NAME names a program as the table does (its executable, [uid N] and
- * all), or its executable's path without that, or that path's last part;
- * each followed by a blank and a script, where NAME is to name that
- * script's calls alone.
+ * all, its blanks as they are or as the text writes them, \x20), or its
+ * executable's path without that, or that path's last part; each followed
+ * by a blank and a script, where NAME is to name that script's calls alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,12 +34,31 @@ void odc_drill_free(struct odc_drill *d)
 	odc_top_free(&d->programs);
 }
 
+/*
+ * WANT past NAME (LEN bytes) where it begins with it, each blank of NAME's
+ * there as a blank or as the text writes it, \x20; else NULL.
+ */
+static const char *odc_drill_past(const char *want, const char *name, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (name[i] == ' ' && strncmp(want, "\\x20", 4) == 0)
+			want += 4;
+		else if (*want == name[i])
+			want++;
+		else
+			return NULL;
+	}
+	return want;
+}
+
 /* Whether WANT is NAME (LEN bytes), or NAME, a blank and SCRIPT. */
 static bool odc_drill_is(const char *want, const char *name, size_t len, const char *script)
 {
-	if (strncmp(want, name, len) != 0)
-		return false;
-	return want[len] == '\0' || (script[0] && want[len] == ' ' && strcmp(want + len + 1, script) == 0);
+	const char *rest = odc_drill_past(want, name, len);
+
+	if (rest && *rest == ' ' && script[0])
+		rest = odc_drill_past(rest + 1, script, strlen(script));
+	return rest && *rest == '\0';
 }
 
 /* Whether WANT names the program NAME (its executable's, as the table writes it) running SCRIPT. */

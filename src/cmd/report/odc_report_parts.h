@@ -213,7 +213,8 @@ void odc_report_count_lost(struct odc_report *rep);
 
 /*
  * S (LEN bytes; ESCAPED: written as the log writes, its \\xHH escapes
- * read) as the log writes it, into OUT of SIZE bytes, NUL-terminated, cut
+ * read) as the log writes it, into OUT of SIZE bytes (at least 5, the
+ * mark's and its NUL: every caller's is a constant), NUL-terminated, cut
  * short before a whole escape and marked with "\\..." where it does not
  * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
  */
@@ -224,6 +225,12 @@ size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool 
  * script's: the length.
  */
 size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_record *r);
+/*
+ * The length of the "[uid N] " (N digits, or "unknown") that begins NAME,
+ * as the report puts it before another user's word (owned.c, export.c);
+ * 0 where there is none.
+ */
+size_t odc_report_uid_prefix(const char *name);
 /* S as a JSON string. */
 void odc_report_put_json(const char *s);
 /* S as a CSV cell, one a spreadsheet would take for a formula made harmless. */

@@ -12,12 +12,21 @@
 #include "odc_report_lines.h"
 #include "odc_report_parts.h"
 
-/* R's program put behind "[uid UID] " (UID_LEN bytes) in NAME, of SIZE bytes. */
-static void odc_behind_uid(struct odc_record *r, const char *uid, size_t uid_len, char *name,
-			   size_t size)
+/*
+ * The most of a uid= put in a name: a 64-bit number's digits. A longer one
+ * is no uid the kernel gave (the watcher writes its caller's), and is cut.
+ */
+#define ODC_UID_DIGITS 20
+/* "[uid UID] " and a program's name. */
+#define ODC_BEHIND_UID_MAX (sizeof "[uid ] " + ODC_UID_DIGITS + ODC_REPORT_NAME_MAX)
+
+/* R's program put behind "[uid UID] " (UID_LEN bytes, at most ODC_UID_DIGITS of them) in NAME. */
+static void odc_behind_uid(struct odc_record *r, const char *uid, size_t uid_len,
+			   char name[ODC_BEHIND_UID_MAX])
 {
-	int head = snprintf(name, size, "[uid %.*s] ", (int)uid_len, uid);
-	size_t len = r->prog_len < size - (size_t)head ? r->prog_len : size - (size_t)head;
+	int shown = uid_len < ODC_UID_DIGITS ? (int)uid_len : ODC_UID_DIGITS;
+	size_t head = (size_t)snprintf(name, ODC_BEHIND_UID_MAX, "[uid %.*s] ", shown, uid);
+	size_t len = r->prog_len < ODC_BEHIND_UID_MAX - head ? r->prog_len : ODC_BEHIND_UID_MAX - head;
 
 	memcpy(name + head, r->prog, len);
 	r->prog = name;
@@ -27,14 +36,14 @@ static void odc_behind_uid(struct odc_record *r, const char *uid, size_t uid_len
 /*
  * Whether R's uid= says OWNER, or R has none (the --seccomp supervisor's
  * lines, which it writes for other processes, as OWNER itself); and R's
- * program, where OWNER is not root, put behind "[uid OWNER] " in NAME (of
- * SIZE bytes): the rest of the line is that user's word alone. Root's
+ * program, where OWNER is not root, put behind "[uid OWNER] " in NAME:
+ * the rest of the line is that user's word alone. Root's
  * file alone holds odcreat-watch's lines, which are the kernel's word,
  * for callers of any uid (uid= is the caller's): not claimed, but a caller
  * other than root is named behind its uid, as journald's entries are,
  * since it may have mounted any program over the name its executable has.
  */
-static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, size_t size)
+static bool odc_owned(struct odc_record *r, unsigned long owner, char name[ODC_BEHIND_UID_MAX])
 {
 	char uid[24];
 	int n = snprintf(uid, sizeof uid, "%lu", owner);
@@ -44,13 +53,13 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 		r->claimed = false;
 		r->as_uid = r->uid ? odc_report_uid(r->uid, r->uid_len) : ODC_REPORT_NOBODY;
 		if (!same)
-			odc_behind_uid(r, r->uid ? r->uid : "unknown", r->uid ? r->uid_len : 7, name, size);
+			odc_behind_uid(r, r->uid ? r->uid : "unknown", r->uid ? r->uid_len : 7, name);
 		return true;
 	}
 	if (r->uid && !same)
 		return false;
 	if (owner != 0)
-		odc_behind_uid(r, uid, (size_t)n, name, size);
+		odc_behind_uid(r, uid, (size_t)n, name);
 	return true;
 }
 
@@ -87,7 +96,7 @@ static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long
 {
 	long long writer = owner < 0 ? rep->writer : owner;
 	struct odc_lines in;
-	char prog[ODC_REPORT_NAME_MAX + 32];
+	char prog[ODC_BEHIND_UID_MAX];
 	const char *line;
 	size_t len;
 	enum odc_lines_got got;
@@ -100,7 +109,7 @@ static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long
 			continue;
 		}
 		r.as_uid = writer;
-		if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
+		if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog))
 			rep->disowned++;
 		else
 			odc_report_add(rep, &r);
