@@ -1,22 +1,46 @@
 /* Building a line on the stack (odc_line.h). */
-#include <string.h>
-
 #include "odc_line.h"
+
+/* The newline's place, and so the last END: the parked bytes lie before it. */
+static size_t odc_line_last(const struct odc_line *l)
+{
+	return sizeof l->text - 1 - l->parked;
+}
+
+/* END, within the line's last, and never before its length: what lies past it is taken back. */
+static void odc_line_set_end(struct odc_line *l, size_t end)
+{
+	l->end = end < odc_line_last(l) ? end : odc_line_last(l);
+	if (l->len > l->end)
+		l->len = l->end;
+}
 
 void odc_line_start(struct odc_line *l)
 {
 	l->len = 0;
-	l->cut = false;
+	l->parked = 0;
+	l->end = odc_line_last(l);
 }
 
-void odc_line_back_to(struct odc_line *l, size_t len)
+size_t odc_line_bound(struct odc_line *l, size_t n)
 {
-	l->len = len;
-	l->cut = false;
+	size_t end = l->end;
+
+	if (n < odc_line_room(l))
+		l->end = l->len + n;
+	return end;
 }
 
-/* Upwards, from the end: each word read before anything is written over it. */
-void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
+void odc_line_unbound(struct odc_line *l, size_t end)
+{
+	odc_line_set_end(l, end > l->end ? end : l->end);
+}
+
+/*
+ * The N bytes at FROM to TO, within the text, where they may overlap:
+ * upwards from the end, each word read before anything is written over it.
+ */
+static void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
 {
 	if (to <= from) {
 		odc_copy(l->text + to, l->text + from, n);
@@ -31,26 +55,50 @@ void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
 		l->text[to + n] = l->text[from + n];
 }
 
-void odc_line_end(struct odc_line *l)
+void odc_line_park(struct odc_line *l, size_t at)
 {
-	l->text[l->len++] = '\n';
+	odc_line_unpark(l);
+	if (at > l->len)
+		at = l->len;
+	size_t n = l->len - at;
+	odc_line_move(l, at, odc_line_last(l) - n, n);
+	l->parked = n;
+	l->len = at;
+	odc_line_set_end(l, odc_line_last(l));
 }
 
+void odc_line_unpark(struct odc_line *l)
+{
+	size_t n = l->parked;
+
+	l->parked = 0;
+	odc_line_move(l, odc_line_last(l) - n, l->len, n);
+	l->len += n;
+	l->end = odc_line_last(l);
+}
+
+void odc_line_end(struct odc_line *l)
+{
+	odc_line_unpark(l);
+	l->text[l->len] = '\n';
+	l->len++;
+	l->end = l->len;
+}
+
+/* Where the bytes do not fit, those that fit before END, with "..." the last of them. */
 void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n)
 {
-	size_t room = odc_line_room(l);
+	size_t mark = l->end > 3 ? l->end - 3 : 0;
 
-	if (l->cut)
-		return;
-	if (n > room) {
-		odc_copy(l->text + l->len, s, room);
-		odc_copy(l->text + l->len + room, "...", 3);
-		l->len += room + 3;
-		l->cut = true;
+	if (n <= odc_line_room(l)) {
+		odc_copy(l->text + l->len, s, n);
+		l->len += n;
 		return;
 	}
-	odc_copy(l->text + l->len, s, n);
-	l->len += n;
+	if (l->len < mark)
+		odc_copy(l->text + l->len, s, mark - l->len);
+	odc_copy(l->text + mark, "...", l->end - mark);
+	l->len = l->end;
 }
 
 /* V's digits in BASE, at least WIDTH of them, ending at END: their count. */
@@ -89,14 +137,17 @@ static bool odc_plain(unsigned char ch)
 	return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
 }
 
-/* How long S, at most MAX bytes of it, is escaped. */
-static size_t odc_escaped_len(const char *s, size_t max)
+/* Whether S, at most MAX bytes of it, takes no more than ROOM bytes escaped: read no further than it tells. */
+static bool odc_escaped_fits(const char *s, size_t max, size_t room)
 {
 	size_t n = 0;
 
-	for (const char *end = s + max; s < end && *s; s++)
+	for (const char *end = s + max; s < end && *s; s++) {
 		n += odc_plain((unsigned char)*s) ? 1 : 4;
-	return n;
+		if (n > room)
+			return false;
+	}
+	return true;
 }
 
 /* How many bytes from S on, before END, need no escape. */
@@ -109,34 +160,43 @@ static size_t odc_plain_run(const char *s, const char *end)
 	return (size_t)(p - s);
 }
 
+static void odc_put_escape(struct odc_line *l, unsigned char ch)
+{
+	const char escape[4] = { '\\', 'x', "0123456789abcdef"[ch >> 4], "0123456789abcdef"[ch & 15] };
+
+	odc_put_bytes(l, escape, sizeof escape);
+}
+
 /*
- * Runs of bytes that need no escape are put whole. Where S does not fit
- * (a finite ROOM it would pass), the escapes that do, then the mark.
+ * Runs of bytes that need no escape are put whole. Where S does not fit,
+ * the room of the mark is kept for it, and the pieces that fit before it
+ * are put: every piece is then within the line's room, never cut there.
  */
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
-	bool fits = room == (size_t)-1 || odc_escaped_len(s, max) <= room;
 	const char *end = s + max;
 
+	if (room > odc_line_room(l))
+		room = odc_line_room(l);
+	bool fits = odc_escaped_fits(s, max, room);
 	if (!fits)
 		room -= room < sizeof ODC_CUT_MARK - 1 ? room : sizeof ODC_CUT_MARK - 1;
-	while (s < end && *s && !l->cut) {
+	while (s < end && *s) {
 		size_t run = odc_plain_run(s, end);
+		if (run > room) {
+			odc_put_bytes(l, s, room);
+			break;
+		}
 		if (run) {
-			if (!fits && run > room) {
-				odc_put_bytes(l, s, room);
-				break;
-			}
 			odc_put_bytes(l, s, run);
 			s += run;
-			room -= fits ? 0 : run;
+			room -= run;
 			continue;
 		}
-		if (!fits && room < 4)
+		if (room < 4)
 			break;
-		room -= fits ? 0 : 4;
-		odc_put(l, "\\x");
-		odc_put_uint(l, (unsigned char)*s++, 16, 2);
+		odc_put_escape(l, (unsigned char)*s++);
+		room -= 4;
 	}
 	if (!fits)
 		odc_put(l, ODC_CUT_MARK);
@@ -147,10 +207,14 @@ void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
 	odc_put_escaped_within(l, s, max, (size_t)-1);
 }
 
+/* The closing quote's room kept, whatever ROOM is. */
 void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
 	odc_put(l, "\"");
-	odc_put_escaped_within(l, s, max, room < 2 ? 0 : room - 2);
+	size_t inside = room < 2 ? 0 : room - 2, left = odc_line_room(l);
+	if (inside >= left)
+		inside = left ? left - 1 : 0;
+	odc_put_escaped_within(l, s, max, inside);
 	odc_put(l, "\"");
 }
 
