@@ -123,7 +123,7 @@ __attribute__((cold)) void odc_put_bytes_cut(struct odc_line *l, const char *s, 
 		const char *odc_put_s_ = (s);                                  \
 		odc_put_bytes((l), odc_put_s_, __builtin_strlen(odc_put_s_)); \
 	})
-/* V in BASE (up to 16), with at least WIDTH digits. */
+/* V in BASE (2 to 16), with at least WIDTH digits, and no more than 64. */
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width);
 void odc_put_int(struct odc_line *l, long long v);
 /*

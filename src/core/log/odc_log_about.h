@@ -50,6 +50,8 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a);
 /* This image's executable and script; read into OWN where the one kept is being read. */
 const struct odc_log_image *odc_log_image(struct odc_log_image *own);
 
+/* DIR into A, cut where it is longer than a line holds. */
+void odc_log_about_keep_dir(struct odc_log_about *a, const char *dir);
 /* The room to escape A's directory in: too little, where it was cut, for the mark to show. */
 size_t odc_log_about_dir_room(const struct odc_log_about *a);
 

@@ -115,7 +115,8 @@ void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 		return;
 	}
-	const char *name = odc_errname((int)-ret);
+	/* An errno is below 4096, the kernel's MAX_ERRNO; a result more negative is a number. */
+	const char *name = ret >= -4095 ? odc_errname((int)-ret) : NULL;
 	if (name)
 		odc_put(l, name);
 	else

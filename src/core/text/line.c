@@ -74,9 +74,10 @@ void odc_line_unpark(struct odc_line *l)
 	l->parked = 0;
 	odc_line_move(l, odc_line_last(l) - n, l->len, n);
 	l->len += n;
-	l->end = odc_line_last(l);
+	odc_line_set_end(l, odc_line_last(l));
 }
 
+/* Nothing more after it: a put cuts the line short, and the newline is gone. */
 void odc_line_end(struct odc_line *l)
 {
 	odc_line_unpark(l);
@@ -101,7 +102,10 @@ void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n)
 	l->len = l->end;
 }
 
-/* V's digits in BASE, at least WIDTH of them, ending at END: their count. */
+/* The most digits a number is written with: 64 bits in base 2. */
+#define ODC_DIGITS_MAX 64
+
+/* V's digits in BASE, at least WIDTH of them and at most ODC_DIGITS_MAX, ending at END: their count. */
 static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
 {
 	int n = 0;
@@ -110,13 +114,13 @@ static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
 		*--end = "0123456789abcdef"[v % base];
 		n++;
 		v /= base;
-	} while (v || n < width);
+	} while ((v || n < width) && n < ODC_DIGITS_MAX);
 	return n;
 }
 
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width)
 {
-	char digits[24];
+	char digits[ODC_DIGITS_MAX];
 	int n = odc_digits(digits + sizeof digits, v, base, width);
 
 	odc_put_bytes(l, digits + sizeof digits - n, (size_t)n);
@@ -225,7 +229,7 @@ void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 
 size_t odc_format_uint(char *out, unsigned long long v)
 {
-	char digits[24];
+	char digits[ODC_DIGITS_MAX];
 	int n = odc_digits(digits + sizeof digits, v, 10, 1);
 
 	odc_copy(out, digits + sizeof digits - n, (size_t)n);
