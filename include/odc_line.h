@@ -39,12 +39,39 @@ static inline size_t odc_line_room(const struct odc_line *l)
 	return l->end - l->len;
 }
 
+/* The newline's place, and so the last END: the parked bytes lie before it. */
+static inline size_t odc_line_last(const struct odc_line *l)
+{
+	return sizeof l->text - 1 - l->parked;
+}
+
+/* END, within the line's last, and never before its length: what lies past it is taken back. */
+static inline void odc_line_set_end(struct odc_line *l, size_t end)
+{
+	l->end = end < odc_line_last(l) ? end : odc_line_last(l);
+	if (l->len > l->end)
+		l->len = l->end;
+}
+
 /*
  * Until odc_line_unbound(L, the end returned), no more than N more bytes
- * (a value's bound): what passes it is cut short and marked there.
+ * (a value's bound): what passes it is cut short and marked there. Inline:
+ * a line bounds each of its values.
  */
-size_t odc_line_bound(struct odc_line *l, size_t n);
-void odc_line_unbound(struct odc_line *l, size_t end);
+static inline size_t odc_line_bound(struct odc_line *l, size_t n)
+{
+	size_t end = l->end;
+
+	if (n < odc_line_room(l))
+		l->end = l->len + n;
+	return end;
+}
+
+static inline void odc_line_unbound(struct odc_line *l, size_t end)
+{
+	odc_line_set_end(l, end);
+}
+
 /*
  * The bytes from AT on set aside before the newline's place, where no put
  * reaches them, until odc_line_unpark puts them back after what the line

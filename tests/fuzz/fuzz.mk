@@ -71,6 +71,7 @@ FUZZ_ENV_fuzz_semantics = ODC_FUZZ_TMPDIR='$(abspath $(FUZZ_DIR))/tmp' \
 FUZZ_TIMEOUT_fuzz_report := 5
 FUZZ_SEEDS_fuzz_report := '$(abspath tests/fuzz/report/seeds)'
 FUZZ_TIMEOUT_fuzz_lines := 5
+FUZZ_SEEDS_fuzz_lines := '$(abspath tests/fuzz/lines/seeds)'
 
 # fuzz_run NAME SECONDS: $(FUZZ_DIR)/NAME for SECONDS (tests/fuzz/run.sh).
 fuzz_run = $(PAIR_LOCK) env $(FUZZ_ENV_$(1)) FUZZ_ARGS='$(FUZZ_ARGS)' sh tests/fuzz/run.sh \

@@ -37,14 +37,3 @@ bool odc_log_field_quoted(enum odc_log_field f)
 		return false;
 	}
 }
-
-size_t odc_log_field_room(enum odc_log_field f)
-{
-	switch (f) {
-#define ODC_LOG_FIELD_ROOM(id, key, journal, quoted, room) case ODC_FIELD_##id: return room;
-		ODC_LOG_FIELDS(ODC_LOG_FIELD_ROOM)
-#undef ODC_LOG_FIELD_ROOM
-	default:
-		return 0;
-	}
-}

@@ -133,8 +133,9 @@ static const enum odc_log_field odc_journal_path[] = { ODC_FIELD_PATH };
 #define ODC_ORDER(a) ((struct odc_order){ (a), sizeof(a) / sizeof((a)[0]) })
 
 /*
- * The order of E's writer, of SELF, FOR and SEEN: chosen by a branch, as
- * a table of pointers would be relocated by the loader in every process.
+ * The order of E's writer: SELF, the library's; OTHER, the supervisor's
+ * for another process; SEEN, the watcher's. Chosen by a branch, as a
+ * table of pointers would be relocated by the loader in every process.
  */
 static struct odc_order odc_order_of(const struct odc_log_entry *e, const struct odc_log_about *a,
 				     struct odc_order self, struct odc_order other,

@@ -1,39 +1,11 @@
 /* Building a line on the stack (odc_line.h). */
 #include "odc_line.h"
 
-/* The newline's place, and so the last END: the parked bytes lie before it. */
-static size_t odc_line_last(const struct odc_line *l)
-{
-	return sizeof l->text - 1 - l->parked;
-}
-
-/* END, within the line's last, and never before its length: what lies past it is taken back. */
-static void odc_line_set_end(struct odc_line *l, size_t end)
-{
-	l->end = end < odc_line_last(l) ? end : odc_line_last(l);
-	if (l->len > l->end)
-		l->len = l->end;
-}
-
 void odc_line_start(struct odc_line *l)
 {
 	l->len = 0;
 	l->parked = 0;
 	l->end = odc_line_last(l);
-}
-
-size_t odc_line_bound(struct odc_line *l, size_t n)
-{
-	size_t end = l->end;
-
-	if (n < odc_line_room(l))
-		l->end = l->len + n;
-	return end;
-}
-
-void odc_line_unbound(struct odc_line *l, size_t end)
-{
-	odc_line_set_end(l, end > l->end ? end : l->end);
 }
 
 /*
@@ -110,11 +82,13 @@ static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
 {
 	int n = 0;
 
+	if (width > ODC_DIGITS_MAX)
+		width = ODC_DIGITS_MAX;
 	do {
 		*--end = "0123456789abcdef"[v % base];
 		n++;
 		v /= base;
-	} while ((v || n < width) && n < ODC_DIGITS_MAX);
+	} while (v || n < width);
 	return n;
 }
 
@@ -141,19 +115,6 @@ static bool odc_plain(unsigned char ch)
 	return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
 }
 
-/* Whether S, at most MAX bytes of it, takes no more than ROOM bytes escaped: read no further than it tells. */
-static bool odc_escaped_fits(const char *s, size_t max, size_t room)
-{
-	size_t n = 0;
-
-	for (const char *end = s + max; s < end && *s; s++) {
-		n += odc_plain((unsigned char)*s) ? 1 : 4;
-		if (n > room)
-			return false;
-	}
-	return true;
-}
-
 /* How many bytes from S on, before END, need no escape. */
 static size_t odc_plain_run(const char *s, const char *end)
 {
@@ -172,38 +133,38 @@ static void odc_put_escape(struct odc_line *l, unsigned char ch)
 }
 
 /*
- * Runs of bytes that need no escape are put whole. Where S does not fit,
- * the room of the mark is kept for it, and the pieces that fit before it
- * are put: every piece is then within the line's room, never cut there.
+ * Runs of bytes that need no escape are put whole, each other byte as its
+ * escape, while they fit in ROOM. Where one does not, the value is taken
+ * back to the room's end less the mark's, or to the start of the escape
+ * across that, and marked: no pass to measure the value first, as most
+ * fit.
  */
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
 	const char *end = s + max;
+	size_t mark = sizeof ODC_CUT_MARK - 1;
 
 	if (room > odc_line_room(l))
 		room = odc_line_room(l);
-	bool fits = odc_escaped_fits(s, max, room);
-	if (!fits)
-		room -= room < sizeof ODC_CUT_MARK - 1 ? room : sizeof ODC_CUT_MARK - 1;
+	size_t stop = l->len + room, keep = room < mark ? l->len : stop - mark, back = keep;
 	while (s < end && *s) {
-		size_t run = odc_plain_run(s, end);
-		if (run > room) {
-			odc_put_bytes(l, s, room);
-			break;
+		size_t run = odc_plain_run(s, end), at = l->len;
+		if (run ? run > stop - at : stop - at < 4) {
+			if (at < keep)	/* a run across KEEP, which no escape crossed */
+				odc_put_bytes(l, s, keep - at);
+			l->len = back;
+			odc_put(l, ODC_CUT_MARK);
+			return;
 		}
 		if (run) {
 			odc_put_bytes(l, s, run);
 			s += run;
-			room -= run;
 			continue;
 		}
-		if (room < 4)
-			break;
+		if (at < keep && at + 4 > keep)
+			back = at;
 		odc_put_escape(l, (unsigned char)*s++);
-		room -= 4;
 	}
-	if (!fits)
-		odc_put(l, ODC_CUT_MARK);
 }
 
 void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
