@@ -63,19 +63,17 @@ $(FUZZ_LINES_BIN): $(FUZZ_LINES_SRC) tests/fuzz/lines/fuzz_lines.h $(FUZZ_REPORT
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -o $@ $(FUZZ_LINES_SRC) $(FUZZ_REPORT_LIB_SRC)
 
-# Each harness's bound on one input (-timeout, seconds), its environment
-# and its seeds.
+# Each harness's bound on one input (-timeout, seconds; 5 where it names
+# none), its environment and its seeds.
 FUZZ_TIMEOUT_fuzz_semantics := 30
 FUZZ_ENV_fuzz_semantics = ODC_FUZZ_TMPDIR='$(abspath $(FUZZ_DIR))/tmp' \
 	ODC_FUZZ_TABLE='$(abspath tests/table.txt)' ODC_FUZZ_REPO='$(abspath .)'
-FUZZ_TIMEOUT_fuzz_report := 5
 FUZZ_SEEDS_fuzz_report := '$(abspath tests/fuzz/report/seeds)'
-FUZZ_TIMEOUT_fuzz_lines := 5
 FUZZ_SEEDS_fuzz_lines := '$(abspath tests/fuzz/lines/seeds)'
 
 # fuzz_run NAME SECONDS: $(FUZZ_DIR)/NAME for SECONDS (tests/fuzz/run.sh).
 fuzz_run = $(PAIR_LOCK) env $(FUZZ_ENV_$(1)) FUZZ_ARGS='$(FUZZ_ARGS)' sh tests/fuzz/run.sh \
-	'$(abspath $(FUZZ_DIR))' $(1) $(2) $(FUZZ_TIMEOUT_$(1)) $(FUZZ_SEEDS_$(1))
+	'$(abspath $(FUZZ_DIR))' $(1) $(2) $(or $(FUZZ_TIMEOUT_$(1)),5) $(FUZZ_SEEDS_$(1))
 
 # The semantics' scratch area lives in $(FUZZ_DIR)/tmp; the harness removes it at exit.
 fuzz: fuzz-deps
