@@ -243,7 +243,9 @@ BATS = $(PAIR_LOCK) $(BATS_ALONE)
 I386_LOADER := $(if $(filter x86_64,$(shell uname -m)),$(wildcard /lib/ld-linux.so.2))
 
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
-# and the watcher (make watch) clang, bpftool and libbpf.
+# the watcher (make watch) clang, bpftool and libbpf, and the fuzzing
+# (make fuzz-check: short runs of the harnesses that read hostile input,
+# tests/fuzz/fuzz.mk) clang's libFuzzer.
 check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
 	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
