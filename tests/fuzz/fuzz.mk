@@ -90,6 +90,7 @@ $(FUZZ_LINES_BIN): $(FUZZ_LINES_SRC) tests/fuzz/lines/fuzz_lines.h $(FUZZ_REPORT
 FUZZ_TIMEOUT_fuzz_semantics := 30
 FUZZ_ENV_fuzz_semantics = ODC_FUZZ_TMPDIR='$(abspath $(FUZZ_DIR))/tmp' \
 	ODC_FUZZ_TABLE='$(abspath tests/table.txt)' ODC_FUZZ_REPO='$(abspath .)'
+FUZZ_SEEDS_fuzz_semantics := '$(abspath tests/fuzz/semantics.seeds)'
 FUZZ_SEEDS_fuzz_report := '$(abspath tests/fuzz/report/seeds)'
 FUZZ_SEEDS_fuzz_lines := '$(abspath tests/fuzz/lines/seeds)'
 FUZZ_TIMEOUT_fuzz_resolve := 10
