@@ -9,7 +9,7 @@ BPFTOOL    ?= bpftool
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
 WATCH_GEN  := $(BUILD)/watch
-WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
+WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c src/watch/*/*.c))
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
 # The core's objects the watcher uses (the log, the state), taken from an
 # archive so that only those are linked, and the command's direct opens
@@ -37,7 +37,7 @@ $(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
 # verify, against 184,000 with v2. The atomics that return a value (5.12),
 # which 5.10 refuses wherever they stand, clang emits for v2 and v3 alike
 # where the code asks for one: tests/watch.bats reads the object for any.
-$(WATCH_GEN)/watch.bpf.o: src/watch/watch.bpf.c $(wildcard src/watch/*.bpf.h) src/watch/odc_watch_event.h \
+$(WATCH_GEN)/watch.bpf.o: src/watch/bpf/watch.bpf.c $(wildcard src/watch/bpf/*.bpf.h) src/watch/odc_watch_event.h \
 			  $(WATCH_GEN)/vmlinux.h Makefile src/watch/watch.mk
 	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
 		-c -o $@ $<
@@ -49,7 +49,7 @@ $(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
 # Like every product, it reaches the core through include/ alone; its
 # generated headers are the build tree's (included <watch.skel.h>).
 $(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h src/watch/watch.mk
-$(WATCH_OBJ): CMD_DEFINES = -I$(WATCH_GEN)
+$(WATCH_OBJ): CMD_DEFINES = -Isrc/watch -I$(WATCH_GEN)
 -include $(WATCH_OBJ:.o=.d)
 
 $(WATCH_CORE): $(call obj_of,$(CORE_SRC))

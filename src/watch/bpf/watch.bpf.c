@@ -27,11 +27,11 @@
 #include <bpf/bpf_tracing.h>
 
 #include "odc_watch_event.h"
-#include "watch_arch.bpf.h"
-#include "watch_task.bpf.h"
-#include "watch_record.bpf.h"
-#include "watch_where.bpf.h"
-#include "watch_uring.bpf.h"
+#include "arch.bpf.h"
+#include "task.bpf.h"
+#include "record.bpf.h"
+#include "where.bpf.h"
+#include "uring.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
@@ -140,7 +140,7 @@ ODC_SYSCALL_TP(openat2, ODC_WATCH_OPENAT2)
 ODC_SYSCALL_TP(open, ODC_WATCH_OPEN)
 #endif
 
-#include "watch_fentry.bpf.h"
+#include "fentry.bpf.h"
 
 /*
  * Compat calls, which have no tracepoints of their own: every system call

@@ -6,7 +6,7 @@
 #ifndef ODC_WATCH_RECORD_BPF_H
 #define ODC_WATCH_RECORD_BPF_H
 
-#include "watch_person.bpf.h"
+#include "person.bpf.h"
 
 #define ODC_O_CREAT 0100
 #define ODC_O_PATH 010000000
