@@ -46,7 +46,8 @@ obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
 # (The watcher's headers are its own: src/watch/watch.mk.)
-HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
+HEADERS     := $(filter-out src/watch/% include/odc_watch_%,$(wildcard include/*.h include/arch/*.h src/*/*.h \
+		src/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by

@@ -11,7 +11,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "odc_watch.h"
+#include "odc_load.h"
 
 /* The end of libbpf's log, while it is kept: the verifier's last words are what tell. */
 static char odc_said[16384];
