@@ -42,7 +42,7 @@ static unsigned long long odc_said_lost;
 /*
  * A record, which ends where its path does, made whole again: the rest is
  * zero. Its bytes are given back to its person's share of the ring buffer
- * (bpf/record.bpf.h) once it is out of it: the record, not its logging.
+ * (bpf/person.bpf.h) once it is out of it: the record, not its logging.
  * The user side alone writes odc_read, so a lookup and an update add.
  */
 static int odc_on_event(void *ctx, void *data, size_t size)
