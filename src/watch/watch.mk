@@ -15,11 +15,11 @@ WATCH_SRC  := $(wildcard src/watch/*.c src/watch/load/*.c src/watch/look/*.c)
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
 WATCH_LOOK_OBJ := $(call obj_of,$(wildcard src/watch/look/*.c))
 # The core's objects the watcher uses (the log, the state), taken from an
-# archive so that only those are linked, and the command's direct opens
-# (src/cmd/libc.c), which the core's own opens go through: the watcher,
-# like the command, interposes nothing.
+# archive so that only those are linked, and the direct opens (src/direct/),
+# which the core's own opens go through: the watcher, like the command,
+# interposes nothing.
 WATCH_CORE := $(WATCH_GEN)/libcore.a
-WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,$(DIRECT_SRC))
 
 .PHONY: watch install-watch uninstall-watch
 

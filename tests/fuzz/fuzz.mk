@@ -14,8 +14,8 @@
 #   make fuzz FUZZ_ARGS='-runs=1000'    (any further libFuzzer options)
 #   $(BUILD)/fuzz/fuzz_report $(BUILD)/fuzz/crash-...    (replay one input)
 #
-# Included from the Makefile, whose BUILD, CORE_SRC, PRELOAD_SRC and HEADERS
-# it uses: each harness is the code it tests, with its own main.
+# Included from the Makefile, whose BUILD, CORE_SRC, DIRECT_SRC, PRELOAD_SRC
+# and HEADERS it uses: each harness is the code it tests, with its own main.
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
@@ -26,7 +26,7 @@ FUZZ_REPORT_BIN := $(FUZZ_DIR)/fuzz_report
 # The harness #includes settings.c and dest.c, to reset their state for each input.
 FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
 FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/main.c src/cmd/report/dir.c,$(wildcard src/cmd/report/*.c)) \
-		       src/cmd/libc.c $(CORE_SRC)
+		       $(DIRECT_SRC) $(CORE_SRC)
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude $(addprefix -I,$(wildcard src/core/*/)) -Isrc/preload -D_GNU_SOURCE
 
