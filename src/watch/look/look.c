@@ -100,7 +100,7 @@ void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct o
 	int check = lost_only ? -1 : odc_watch_image_script(e, checked);
 
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
-	if (!lost_only) {	/* its process has exited: nothing to look into */
+	if (!lost_only) {	/* else its process has exited: nothing to look into */
 		look->unread = odc_look(e, wall_ns, check > 0 ? checked : NULL, look);
 		odc_kernel_names(e, look);
 	}
