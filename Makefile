@@ -34,19 +34,23 @@ endif
 
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
-#   the command  src/core/*/, src/cmd/ and its folders (src/cmd/report/resolve/ too)
+#   the command  src/core/*/, src/direct/ (the core's own opens, straight
+#                to the kernel, and the messages), src/cmd/ and its folders
+# (and the watcher, a third, from src/watch/: src/watch/watch.mk).
 # src/core's folders are layers, each using only those below it
-# (src/LAYERS, checked by tests/layers.sh). include/ holds the interfaces
+# (src/LAYERS, checked by tests/layers.py). include/ holds the interfaces
 # between folders; each folder's own headers sit beside its sources.
 # Nothing of include/ is installed.
 CORE_SRC    := $(wildcard src/core/*/*.c)
 PRELOAD_SRC := $(wildcard src/preload/*.c)
+DIRECT_SRC  := $(wildcard src/direct/*.c)
 CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c src/cmd/*/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
-CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
+CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(DIRECT_SRC) $(CMD_SRC))
 # (The watcher's headers are its own: src/watch/watch.mk.)
-HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h src/*/*/*/*.h))
+HEADERS     := $(filter-out src/watch/% include/odc_watch_%,$(wildcard include/*.h include/arch/*.h src/*/*.h \
+		src/*/*/*.h src/*/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by

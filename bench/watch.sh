@@ -31,7 +31,10 @@ trap 'kill "$watcher" "$stats" 2>/dev/null || true; rm -rf "$work"' EXIT
 watcher= stats=
 touch "$work/exists"
 
+# Its stderr emptied first: the background shell's own 2> may come after
+# the first look below, which would find the last watcher's "watching".
 start_watcher() {
+	: > "$work/err"
 	"$BUILD/odcreat" --watch -l "$work/log" 2> "$work/err" &
 	watcher=$!
 	until grep -q watching "$work/err"; do

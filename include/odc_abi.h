@@ -5,8 +5,8 @@
  * headers; glibc 2.17 comes with kernel headers as old as 3.10) and never
  * clashes with a libc that defines some of them itself.
  */
-#ifndef ODC_KERNEL_H
-#define ODC_KERNEL_H
+#ifndef ODC_ABI_H
+#define ODC_ABI_H
 
 #include <fcntl.h>
 #include <stdint.h>

@@ -2,11 +2,12 @@
  * The opens the core makes for itself, as each product reaches the
  * kernel: the library through the next definitions of the functions it
  * interposes (src/preload/libc.c), so that another preloaded library sees
- * them and none comes back into odcreat; the command directly
- * (src/cmd/libc.c). Each returns a descriptor or a negative errno.
+ * them and none comes back into odcreat; the command and the watcher,
+ * which interpose nothing, directly (src/direct/libc.c). Each returns a
+ * descriptor or a negative errno.
  */
-#ifndef ODC_REAL_H
-#define ODC_REAL_H
+#ifndef ODC_LIBC_H
+#define ODC_LIBC_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,33 +1,22 @@
 /*
- * Words for a person at a terminal, 80 columns wide. A message names
- * paths and values of any length, so it is written whole and folded where
- * it is printed, not broken by hand in every format: each line longer
- * than 80 columns is broken at the spaces before the word that would pass
- * column 80, its continuations indented four columns deeper than the line
- * starts: deeper than the two a line of its own steps in by (odcreat survey
- * status).
+ * The command's and the watcher's messages (src/direct/say.c), folded
+ * for a terminal (odc_fold.h) and written at once, so that nothing else
+ * lands inside one. The library, which has no stdio, has none of these.
  */
 #ifndef ODC_SAY_H
 #define ODC_SAY_H
 
-#include "odc_line.h"
+#include <stddef.h>
+#include <stdio.h>
 
-#define ODC_SAY_COLUMNS 80
-
-/*
- * L's text, lines each ended by a newline, folded in place (the library's
- * messages, src/core/text/fold.c). A word longer than a line keeps one of
- * its own; where the line has no room left for an indent, a continuation
- * goes without.
- */
-void odc_line_fold(struct odc_line *l);
-
-/*
- * The command's and the watcher's messages, formatted and folded, on
- * standard error (odc_say) or output (odc_tell), in one write each
- * (src/cmd/say.c; the library, which has no stdio, has neither).
- */
+/* FORMAT's message on standard error (odc_say) or output (odc_tell). */
 void odc_say(const char *format, ...) __attribute__((format(printf, 1, 2)));
 void odc_tell(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * TEXT, LEN bytes of lines, onto OUT folded, and ended by a newline;
+ * where it does not fit a line (odc_line.h), as it is.
+ */
+void odc_say_text(FILE *out, const char *text, size_t len);
 
 #endif

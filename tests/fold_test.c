@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "odc_say.h"
+#include "odc_fold.h"
 
 int main(void)
 {

@@ -1,23 +1,51 @@
 #!/usr/bin/env python3
 """layers.py [ROOT]: every #include "..." of src/ and include/ against
-src/LAYERS. Prints one line per include that breaks a rule, and per header
-of include/ that no folder claims; exit status 1 if any."""
+src/LAYERS, and every folder of src/ against its most files. Prints one
+line per include that breaks a rule, per header of include/ that no
+folder claims, and per folder with too many files; exit status 1 if any."""
 import os
 import re
 import sys
 
 root = sys.argv[1] if len(sys.argv) > 1 else "."
 folders, owner, problems = {}, {}, []
+most, crowded = None, set()
 for line in open(os.path.join(root, "src/LAYERS")):
     words = line.split("#", 1)[0].split()
     if not words:
         continue
-    folders[words[0]] = {"src/core/" + w for w in words[1:] if not w.endswith(".h") and w != "-"}
+    if words[0] == "most-files":
+        most, crowded = int(words[1]), set(words[2:])
+        continue
+    # A layer of src/core by its name; any other folder by its path under src/.
+    folders[words[0]] = {"src/core/" + w if os.path.isdir(os.path.join(root, "src/core", w))
+                         else "src/" + w
+                         for w in words[1:] if not w.endswith(".h") and w != "-"}
     for header in words[1:]:
         if header.endswith(".h"):
             owner[header] = words[0]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def circle(folder, path):
+    """A way back to FOLDER, PATH's last, through what it uses, or None."""
+    for used in sorted(folders.get(path[-1], ())):
+        if used == folder:
+            return path + [used]
+        if used not in path:
+            found = circle(folder, path + [used])
+            if found:
+                return found
+    return None
+
+
+for folder, uses in folders.items():
+    for used in sorted(uses - set(folders)):
+        problems.append("src/LAYERS: %s uses %s, which it does not name" % (folder, used))
+    way = circle(folder, [folder])
+    if way:
+        problems.append("src/LAYERS: %s uses itself: %s" % (folder, " -> ".join(way)))
 
 
 def allowed(folder, header_folder):
@@ -27,7 +55,11 @@ def allowed(folder, header_folder):
 def check(path, folder):
     """Each include of PATH, a file of FOLDER's own or one of include/ that it claims."""
     own = os.path.dirname(path) == folder
+    # A parent that uses FOLDER as a room of its own is no parent to it: it
+    # reaches the room through include/, and the room may not reach back.
     parent = os.path.dirname(folder)
+    if folder in folders.get(parent, set()):
+        parent = None
     for number, line in enumerate(open(os.path.join(root, path), errors="replace"), 1):
         m = INCLUDE.match(line)
         if not m:
@@ -57,6 +89,9 @@ for dirpath, _, names in os.walk(os.path.join(root, "src")):
     rel = os.path.relpath(dirpath, root)
     if any(n.endswith((".c", ".h")) for n in names) and rel not in folders:
         problems.append("%s: a folder of sources that src/LAYERS does not name" % rel)
+    files = sum(os.path.isfile(os.path.join(dirpath, n)) for n in names)
+    if most is not None and files > most and rel not in crowded:
+        problems.append("%s: %d files, more than the %d of src/LAYERS" % (rel, files, most))
 for dirpath, _, names in os.walk(os.path.join(root, "include")):
     for name in sorted(names):
         header = os.path.relpath(os.path.join(dirpath, name), os.path.join(root, "include"))

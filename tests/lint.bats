@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # tests/lint.sh: no shell function is handed to a program that runs a command;
 # every test that makes a namespace asks needs_ns first (tests/needs_ns.py);
-# src/LAYERS holds every include (tests/layers.py);
+# src/LAYERS holds every include and folder (tests/layers.py); headers and
+# the Makefile name files by their own names (tests/names.py);
 # and LICENSE says what debian/copyright says.
 
 load test_helper
@@ -61,6 +62,52 @@ MIT"
 	assert_line "src/core/text/line.c:$up: includes odc_log.h, which belongs to src/core/log, which src/core/text may not use"
 	assert_line "src/preload/libc.c:$past: includes odc_at.h, which is neither its folder's nor one of include/ that src/LAYERS names"
 	assert_equal "${#lines[@]}" 2
+}
+
+@test "layers: a room that reaches another it does not use, or its parent's headers, a circle of uses, and a folder of more than 20 files fail the check" {
+	local copy="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$copy"
+	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	# The look, which runs as the caller, reaching the loader's room and the main loop's own header.
+	echo '#include "odc_watch_load.h"' >> "$copy/src/watch/look/look.c"
+	echo '#include "odc_watch.h"' >> "$copy/src/watch/look/proc.c"
+	local load main
+	load=$(wc -l < "$copy/src/watch/look/look.c")
+	main=$(wc -l < "$copy/src/watch/look/proc.c")
+	sed -i 's|^\(src/watch/bpf  *\)- |\1watch/look|' "$copy/src/LAYERS"
+	touch "$copy"/src/watch/load/more{1..20}.txt
+	run python3 "$ROOT/tests/layers.py" "$copy"
+	assert_failure
+	assert_line "src/watch/look/look.c:$load: includes odc_watch_load.h, which belongs to src/watch/load, which src/watch/look may not use"
+	assert_line "src/watch/look/proc.c:$main: includes odc_watch.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_line "src/LAYERS: src/watch/bpf uses itself: src/watch/bpf -> src/watch/look -> src/watch/bpf"
+	assert_line "src/LAYERS: src/watch/look uses itself: src/watch/look -> src/watch/bpf -> src/watch/look"
+	assert_line "src/watch/load: $(($(ls "$copy/src/watch/load" | wc -l))) files, more than the 20 of src/LAYERS"
+	assert_equal "${#lines[@]}" 5
+}
+
+@test "names: every header's guard is its own name, and every file the Makefile names is there" {
+	run python3 "$ROOT/tests/names.py" "$ROOT"
+	assert_success
+	assert_output ""
+}
+
+@test "names: a header guarded by another name, and a file the Makefile names that is not there, fail the check" {
+	local copy="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$copy"
+	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	sed -i 's/ODC_TRAP_H/ODC_RAW_H/' "$copy/include/odc_trap.h"
+	sed -i 's/ODC_CALLS_BPF_H/ODC_WATCH_CALLS_BPF_H/' "$copy/src/watch/bpf/calls.bpf.h"
+	# A Makefile of its own: its words (a name there is one), a build's output, a pattern and a folder (none is).
+	find "$copy" -name '*.mk' -delete
+	printf '%s\n' '# src/LAYERS, checked by tests/layers.sh' 'T := $(BUILD)/tests/odc_call src/%.c src/watch/' \
+		> "$copy/Makefile"
+	run python3 "$ROOT/tests/names.py" "$copy"
+	assert_failure
+	assert_line "include/odc_trap.h: guarded by ODC_RAW_H, not ODC_TRAP_H"
+	assert_line "src/watch/bpf/calls.bpf.h: guarded by ODC_WATCH_CALLS_BPF_H, not ODC_CALLS_BPF_H"
+	assert_line "Makefile:1: names tests/layers.sh, which is no file of the tree"
+	assert_equal "${#lines[@]}" 3
 }
 
 @test "lint: every test that makes a namespace (unshare, itself or through a function) asks needs_ns first" {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "odc_say.h"
 #include "odc_wrap.h"
 
 int odc_wrapped(int (*fn)(const char *), const char *arg)

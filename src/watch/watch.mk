@@ -9,15 +9,17 @@ BPFTOOL    ?= bpftool
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
 WATCH_GEN  := $(BUILD)/watch
-WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
+# Its rooms (src/LAYERS): the main loop at the top, load/ and look/; the
+# kernel side, bpf/, is built apart, into the skeleton.
+WATCH_SRC  := $(wildcard src/watch/*.c src/watch/load/*.c src/watch/look/*.c)
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
+WATCH_LOOK_OBJ := $(call obj_of,$(wildcard src/watch/look/*.c))
 # The core's objects the watcher uses (the log, the state), taken from an
-# archive so that only those are linked, the command's direct opens
-# (src/cmd/libc.c), which the core's own opens go through: the watcher,
-# like the command, interposes nothing; and the command's messages
-# (src/cmd/say.c), folded to 80 columns as the command's are.
+# archive so that only those are linked, and the direct opens (src/direct/),
+# which the core's own opens go through: the watcher, like the command,
+# interposes nothing, and its messages are folded as the command's are.
 WATCH_CORE := $(WATCH_GEN)/libcore.a
-WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c src/cmd/say.c)
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,$(DIRECT_SRC))
 
 .PHONY: watch install-watch uninstall-watch
 
@@ -38,19 +40,23 @@ $(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
 # verify, against 184,000 with v2. The atomics that return a value (5.12),
 # which 5.10 refuses wherever they stand, clang emits for v2 and v3 alike
 # where the code asks for one: tests/watch.bats reads the object for any.
-$(WATCH_GEN)/watch.bpf.o: src/watch/watch.bpf.c $(wildcard src/watch/*.bpf.h) src/watch/odc_watch_event.h \
+WATCH_BPF_CFLAGS := -g -O2 -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Iinclude
+
+$(WATCH_GEN)/watch.bpf.o: src/watch/bpf/watch.bpf.c $(wildcard src/watch/bpf/*.bpf.h) include/odc_watch_event.h \
 			  $(WATCH_GEN)/vmlinux.h Makefile src/watch/watch.mk
-	$(BPF_CLANG) -g -O2 -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_$(WATCH_ARCH) -I$(WATCH_GEN) -Isrc/watch \
-		-c -o $@ $<
+	$(BPF_CLANG) $(WATCH_BPF_CFLAGS) -c -o $@ $<
 
 $(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
 	$(BPFTOOL) gen skeleton $< name odc_watch_bpf > $@.new
 	mv $@.new $@
 
-# Like every product, it reaches the core through include/ alone; its
-# generated headers are the build tree's (included <watch.skel.h>).
-$(WATCH_OBJ): $(WATCH_GEN)/watch.skel.h src/watch/watch.mk
-$(WATCH_OBJ): CMD_DEFINES = -I$(WATCH_GEN)
+# Like every product, it reaches the core through include/ alone, and each
+# room the others; the skeleton (<watch.skel.h>, the build tree's) is the
+# main loop's and the loader's, and the look cannot include it: the
+# kernel side's descriptors are not the reader's to reach.
+$(WATCH_OBJ): src/watch/watch.mk
+$(filter-out $(WATCH_LOOK_OBJ),$(WATCH_OBJ)): $(WATCH_GEN)/watch.skel.h
+$(filter-out $(WATCH_LOOK_OBJ),$(WATCH_OBJ)): CMD_DEFINES = -I$(WATCH_GEN)
 -include $(WATCH_OBJ:.o=.d)
 
 $(WATCH_CORE): $(call obj_of,$(CORE_SRC))

@@ -15,7 +15,7 @@
 #include "odc_libc.h"
 #include "odc_line.h"
 #include "odc_path.h"
-#include "odc_say.h"
+#include "odc_fold.h"
 
 void odc_config_say(int out, const char *file, unsigned line, const char *problem,
 		    const char *text)

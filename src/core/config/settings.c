@@ -20,7 +20,7 @@
 #include "odc_fs.h"
 #include "odc_line.h"
 #include "odc_log_name.h"
-#include "odc_say.h"
+#include "odc_fold.h"
 
 /* How much of a bad value the warning repeats: enough to recognise it. */
 #define ODC_SHOWN_MAX 40

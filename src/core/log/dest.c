@@ -16,7 +16,7 @@
 #include "odc_log_dir.h"
 #include "odc_log_write.h"
 #include "odc_path.h"
-#include "odc_say.h"
+#include "odc_fold.h"
 #include "odc_trap.h"
 #include "odc_libc.h"
 

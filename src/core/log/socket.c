@@ -19,11 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "odc_abi.h"
+#include "odc_clock.h"
 #include "odc_log_name.h"
 #include "odc_log_put.h"
 #include "odc_log_socket.h"
-#include "odc_trap.h"
 
 #define ODC_SEVERITY_INFO 6
 
@@ -40,22 +39,6 @@
 static int odc_daemon_slow;
 
 /*
- * The monotonic clock in nanoseconds, or -1. Raw: libc's clock_gettime is
- * of version GLIBC_2.17, which would cost every process a check at
- * start-up. Each ABI's own call fills two longs.
- */
-static long long odc_now_ns(void)
-{
-	struct {
-		long sec, nsec;
-	} now;
-
-	if (odc_trap(ODC_NR_CLOCK_GETTIME, CLOCK_MONOTONIC, (long)&now, 0, 0, 0, 0) < 0)
-		return -1;
-	return (long long)now.sec * 1000000000LL + now.nsec;
-}
-
-/*
  * MSG on FD, a socket connected to the daemon's. Most lines go at once; a
  * burst of senders can fill the daemon's queue (the kernel's
  * net.unix.max_dgram_qlen datagrams), and a line sent then would be lost:
@@ -70,7 +53,7 @@ static bool odc_send_or_wait(int fd, const struct msghdr *msg)
 	while (sendmsg(fd, msg, MSG_DONTWAIT | MSG_NOSIGNAL) < 0) {
 		if (errno != EAGAIN || __atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED))
 			return false;
-		long long now = odc_now_ns();
+		long long now = odc_clock_ns(CLOCK_MONOTONIC);
 		start = start < 0 ? now : start;
 		long long left = start + ODC_WAIT_NS - now;
 		if (now < 0 || left <= 0) {
@@ -170,7 +153,7 @@ bool odc_log_journal(const struct odc_line *fields, const struct odc_line *line,
 void odc_log_journal_settle(void)
 {
 	const struct timespec step = { .tv_nsec = 1000000 };
-	long long start = odc_now_ns();
+	long long start = odc_clock_ns(CLOCK_MONOTONIC);
 	int queued = 0;
 
 	if (start < 0 || __atomic_load_n(&odc_daemon_slow, __ATOMIC_RELAXED))
@@ -180,7 +163,7 @@ void odc_log_journal_settle(void)
 		return;
 	if (send(fd, "", 0, MSG_DONTWAIT | MSG_NOSIGNAL) == 0) {
 		while (ioctl(fd, TIOCOUTQ, &queued) == 0 && queued > 0) {
-			long long now = odc_now_ns();
+			long long now = odc_clock_ns(CLOCK_MONOTONIC);
 			if (now < 0 || now - start >= ODC_SETTLE_NS)
 				break;
 			nanosleep(&step, NULL);

@@ -1,7 +1,7 @@
 /* Folding a line's text for a terminal (odc_say.h). No stdio, no allocation. */
 #include <stdbool.h>
 
-#include "odc_say.h"
+#include "odc_fold.h"
 
 /* A continuation's indent at most: a deeper line still leaves room for words. */
 #define ODC_FOLD_INDENT_MAX 40
@@ -54,7 +54,7 @@ void odc_line_fold(struct odc_line *l)
 		size_t width = odc_columns(l->text + at + spaces, word);
 		if (empty && column == 0)
 			indent = spaces + 4 < ODC_FOLD_INDENT_MAX ? spaces + 4 : ODC_FOLD_INDENT_MAX;
-		if (!empty && word && column + spaces + width > ODC_SAY_COLUMNS) {
+		if (!empty && word && column + spaces + width > ODC_FOLD_COLUMNS) {
 			column = odc_fold_at(l, at, spaces, indent);
 			at += 1 + column;
 			spaces = 0;

@@ -8,7 +8,7 @@
 
 #include "fuzz_lines.h"
 #include "odc_line.h"
-#include "odc_say.h"
+#include "odc_fold.h"
 
 static uint64_t fl_next(struct fl_input *in, int n)
 {

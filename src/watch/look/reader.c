@@ -1,6 +1,6 @@
 /*
  * The readers, as the watcher has them: each look into a caller's process
- * is made by a reader of its own (watch_inside.c), odcreat-watch started
+ * is made by a reader of its own (inside.c), odcreat-watch started
  * anew by exec, holding nothing of the watcher's but the socket it is
  * asked on. The caller's root is the caller's to fill: a FIFO, or a FUSE
  * file system that never answers, holds its reader, never the watcher,
@@ -25,8 +25,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "odc_clock.h"
+#include "odc_look.h"
 #include "odc_say.h"
-#include "odc_watch_proc.h"
 
 /* The longest a look may take. */
 #define ODC_WATCH_LOOK_MS 500
@@ -52,14 +53,6 @@ static unsigned long long odc_looks_held, odc_looks_slow;
 
 /* What a reader may answer why, by name: a pointer of its own means nothing after an exec. */
 static const char *const odc_reader_whys[] = { "root", "changed", "ids", "moved", "gone", "unreachable" };
-
-static long long odc_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return odc_watch_ns(t);
-}
 
 static int odc_held(const struct odc_looker *l)
 {
@@ -200,7 +193,7 @@ void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_hel
 		     struct odc_watch_look *look)
 {
 	static struct odc_reader_ask ask;
-	long long start = odc_now();
+	long long start = odc_clock_ns(CLOCK_MONOTONIC);
 	struct odc_looker *l = odc_looker(e->owner, start);
 	int sock = -1;
 
@@ -226,7 +219,7 @@ void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_hel
 	close(sock);
 	if (look->unread && strcmp(look->unread, "stuck") == 0)
 		odc_reader_give_up(l, pid);
-	long long end = odc_now();
+	long long end = odc_clock_ns(CLOCK_MONOTONIC);
 	l->due = (l->due > start ? l->due : start) + (end - start) * ODC_LOOK_SHARE;
 }
 

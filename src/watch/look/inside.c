@@ -1,5 +1,5 @@
 /*
- * A reader (odcreat-watch --reader, started for one look by watch_reader.c):
+ * A reader (odcreat-watch --reader, started for one look by reader.c):
  * it becomes the caller, then looks from inside the caller's root at what
  * the caller sees, and answers on its descriptor 0, its only one. Before
  * it touches anything of the caller's, its three uids and three gids are
@@ -9,7 +9,7 @@
  * effective for the chroot into the caller's root alone, and no_new_privs
  * is set; after the chroot it has no capability at all, and it is not
  * dumpable, so the caller, whose uid it has, cannot trace it. What
- * watch_look.c decided may be told is read here, in the root and the
+ * look.c decided may be told is read here, in the root and the
  * directory the kernel saw at the call (the same inode on the same mount),
  * and only there: the caller's own, or where it is gone, those the
  * kernel's name of its directory leads to from a root in its mount
@@ -34,8 +34,7 @@
 #include <unistd.h>
 
 #include "odc_libc.h"
-#include "odc_watch.h"
-#include "odc_watch_proc.h"
+#include "odc_look.h"
 
 /*
  * A directory changed this close before the call may have changed after it:
@@ -52,7 +51,7 @@ static bool odc_unchanged(const struct odc_call *c, long long call_ns)
 	/* Gone (a program's cleanup, say) may be a change; anything else the state tells. */
 	if (ret < 0)
 		return ret != -ENOENT;
-	return odc_watch_ns(st.st_ctim) + ODC_WATCH_MARGIN_NS < call_ns;
+	return st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec + ODC_WATCH_MARGIN_NS < call_ns;
 }
 
 /* This process's capabilities: KEEP (a bit of the first 32) permitted and effective, no other. */
@@ -95,14 +94,6 @@ static void odc_fd_name(int proc, int fd, char *name, size_t size)
 		n = readlinkat(proc, link, name, size);
 	/* One too long is kept cut: the line marks it. */
 	name[n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1] = '\0';
-}
-
-/* FD closed, and -1. */
-static void odc_close(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
 }
 
 /* Whether FD is the directory the kernel saw as ID: the same inode on the same mount (where it saw one). */

@@ -1,7 +1,7 @@
 /*
- * What the watcher's kernel side (watch.bpf.c) hands its user side for each
- * call that passes the pair: one record of fixed size through a BPF ring
- * buffer. Included by both sides, so only fixed-width types.
+ * What the watcher's kernel side (src/watch/bpf/) hands its user side for
+ * each call that passes the pair: one record through a BPF ring buffer.
+ * Included by both sides, so only fixed-width types.
  */
 #ifndef ODC_WATCH_EVENT_H
 #define ODC_WATCH_EVENT_H
@@ -29,6 +29,7 @@ enum odc_watch_entry {
 	ODC_WATCH_OPENAT2,
 	ODC_WATCH_URING_OPENAT,
 	ODC_WATCH_URING_OPENAT2,
+	ODC_WATCH_ENTRIES	/* how many */
 };
 
 /* The system call's ABI: the kernel's own, or i386's on an x86-64 kernel. */
@@ -63,15 +64,16 @@ enum odc_watch_abi {
  * ODC_WATCH_ARGS_MAX - 1 bytes (a power of two: the mask bounds them).
  * Every record of a program with a long command line carries that many,
  * interpreter or not (a compiler's, a JVM's), against its person's share
- * of the ring buffer (watch_record.bpf.h), and every kept call's map
+ * of the ring buffer (src/watch/bpf/send.bpf.h), and every kept call's map
  * value holds the room. 511 bytes hold an interpreter, its options and a
  * script's name as long as script= keeps (256 bytes).
  */
 #define ODC_WATCH_ARGS_MAX 512
 
 /*
- * A record's owner (watch_task.bpf.h, odc_owner): a person, whose share of
- * the ring buffer and pace its records count against (watch_record.bpf.h).
+ * A record's owner (odc_owner, src/watch/bpf/task.bpf.h): a person, whose
+ * share of the ring buffer and pace its records count against
+ * (person.bpf.h).
  * A uid, or this bit and a user namespace's inode number.
  */
 #define ODC_WATCH_OWNER_NS (1ULL << 32)

@@ -1,14 +1,21 @@
 /*
- * Where a call is (watch.bpf.c), taken at the call for a look that may
- * come after its process is gone: the caller's root and the directory its
- * path starts from, each by its identity (struct odc_watch_dir_id), and
- * the names of that directory and of the executable, from the caller's
- * root. bpf_d_path is not allowed in the programs that see a call, so a
- * name is made as d_path makes it: up the dentries, across the mounts, to
- * the root, in a bounded number of steps that read kernel memory alone.
+ * Where a call is, taken at the call for a look that may come after its
+ * process is gone: the caller's root and the directory its path starts
+ * from, each by its identity (struct odc_watch_dir_id), and the names of
+ * that directory and of the executable, from the caller's root; then its
+ * groups and the start of its command line. bpf_d_path is not allowed in
+ * the programs that see a call, so a name is made as d_path makes it: up
+ * the dentries, across the mounts, to the root, in a bounded number of
+ * steps that read kernel memory alone.
  */
-#ifndef ODC_WATCH_WHERE_BPF_H
-#define ODC_WATCH_WHERE_BPF_H
+#ifndef ODC_WHERE_BPF_H
+#define ODC_WHERE_BPF_H
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+
+#include "odc_watch_event.h"
+#include "record.bpf.h"
 
 /* The most steps up a name takes (a component, or a mount crossed); a deeper name is not taken. */
 #define ODC_WALK_STEPS 40

@@ -2,12 +2,21 @@
  * io_uring's OPENAT and OPENAT2, from their submission, when the kernel
  * has prepared the request (its struct io_open holds the kernel's copy of
  * everything), to their completion, for the result. Kernels name and
- * shape these tracepoints differently; each shape has its own program
- * here, and the user side (watch_kernel.c) loads those that the running
- * kernel's BTF has, and none where it has none.
+ * shape these tracepoints differently: each shape has a program of its
+ * own, and the user side (load/choose.c) loads those the running kernel's
+ * BTF has, and none where it has none. Each helper returns what its
+ * program returns: 0.
  */
-#ifndef ODC_WATCH_URING_BPF_H
-#define ODC_WATCH_URING_BPF_H
+#ifndef ODC_URING_BPF_H
+#define ODC_URING_BPF_H
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+
+#include "odc_watch_event.h"
+#include "record.bpf.h"
+#include "send.bpf.h"
+#include "where.bpf.h"
 
 /*
  * Set before loading, from the running kernel's BTF (its io_uring flags
@@ -16,6 +25,19 @@
  */
 const volatile __u64 odc_req_f_cqe_skip;	/* IOSQE_CQE_SKIP_SUCCESS's (Linux 5.17) */
 const volatile __u64 odc_req_f_fail;		/* a request failed before its submission's tracepoint */
+
+/*
+ * io_uring requests between submission and completion, by request. Not an
+ * LRU, which would forget a request unseen: a record that finds it full,
+ * or a record under its key whose completion never came, is sent at once,
+ * without a result.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, u64);
+	__type(value, struct odc_watch_event);
+} odc_requests SEC(".maps");
 
 /* Linux 5.15's request (Debian 11's 5.10 has it, by a backport): its open, its user_data. */
 struct io_kiocb___515 {
@@ -50,18 +72,18 @@ static __always_inline struct io_open *odc_uring_open_of(struct io_kiocb *req)
 }
 
 /* REQ, submitted with FLAGS: kept until its completion, if it is an open that passes the pair. */
-static __always_inline void odc_uring_submitted(struct io_kiocb *req, u64 flags)
+static __always_inline int odc_uring_submitted(struct io_kiocb *req, u64 flags)
 {
 	u8 op = BPF_CORE_READ(req, opcode);
 	struct io_open *open = odc_uring_open_of(req);
 
 	if ((flags & odc_req_f_fail) || !odc_uring_open(op) || !odc_pair(BPF_CORE_READ(open, how.flags)))
-		return;
+		return 0;
 	bool two = op == ODC_IORING_OP_OPENAT2;
 	struct odc_watch_event *e = odc_new(two ? ODC_WATCH_URING_OPENAT2 : ODC_WATCH_URING_OPENAT,
 					    ODC_WATCH_NATIVE);
 	if (!e || !odc_admit(e))
-		return;
+		return 0;
 	e->flags = BPF_CORE_READ(open, how.flags);
 	e->mode = BPF_CORE_READ(open, how.mode);
 	e->resolve = BPF_CORE_READ(open, how.resolve);
@@ -74,7 +96,7 @@ static __always_inline void odc_uring_submitted(struct io_kiocb *req, u64 flags)
 	bool skip = flags & odc_req_f_cqe_skip;
 
 	if (!skip && bpf_map_update_elem(&odc_requests, &key, e, BPF_NOEXIST) == 0)
-		return;
+		return 0;
 	if (!skip) {	/* the map is full, or holds a request freed unseen whose memory this one reuses */
 		struct odc_watch_event *stale = bpf_map_lookup_elem(&odc_requests, &key);
 		if (stale) {
@@ -84,69 +106,32 @@ static __always_inline void odc_uring_submitted(struct io_kiocb *req, u64 flags)
 		__sync_fetch_and_add(&odc_unpaired, 1);
 	}
 	odc_deliver(e);
+	return 0;
 }
 
-/* REQ's completion, with its result RES. */
-static __always_inline void odc_uring_completed(u64 req, s32 res)
+/* Request REQ's completion, with its result RES: its record, kept since its submission, sent. */
+static __always_inline int odc_uring_finish(u64 req, s32 res)
 {
 	odc_finish(&odc_requests, &req, res);
-}
-
-/* Linux 6.4 on: the request alone. (Its flags are 32 bits wide in 6.1, 64 in 6.12.) */
-SEC("tp_btf/io_uring_submit_req")
-int BPF_PROG(odc_uring_submit, struct io_kiocb *req)
-{
-	odc_uring_submitted(req, BPF_CORE_READ_BITFIELD_PROBED(req, flags));
 	return 0;
 }
 
-/* Linux 6.0 to 6.3: the request, and whether it is tried without blocking. */
-SEC("tp_btf/io_uring_submit_sqe")
-int BPF_PROG(odc_uring_submit_sqe, struct io_kiocb *req)
+/* A completion of REQ (NULL: of none), with its result RES: an open's alone can have been kept. */
+static __always_inline int odc_uring_completed(struct io_kiocb *req, s32 res)
 {
-	odc_uring_submitted(req, BPF_CORE_READ_BITFIELD_PROBED(req, flags));
+	if (req && odc_uring_open(BPF_CORE_READ(req, opcode)))
+		return odc_uring_finish((u64)req, res);
 	return 0;
 }
 
 /*
- * Linux 5.15's (and Debian 11's 5.10's): the ring, the request, its
- * opcode, user_data and flags. A request whose preparation failed (in a
- * chain of linked ones) reaches it too, unprepared: REQ_F_FAIL.
+ * A completion that names no request (Linux 5.15's, and Debian 11's
+ * 5.10's): its ring RING, USER_DATA and result RES. An open that passes
+ * the pair has O_CREAT, which io_uring always hands to a worker: the
+ * request is the one the worker now runs, where its ring and user_data
+ * are the completion's. Any other completion is never taken for it.
  */
-SEC("tp_btf/io_uring_submit_sqe")
-int BPF_PROG(odc_uring_submit_sqe_ring, void *ring, struct io_kiocb *req, u8 op, u64 user_data, u32 flags)
-{
-	odc_uring_submitted(req, flags);
-	return 0;
-}
-
-/* Linux 6.18: the completion, as it is posted. */
-SEC("tp_btf/io_uring_complete")
-int BPF_PROG(odc_uring_complete, void *ring, void *req, struct io_uring_cqe *cqe)
-{
-	if (odc_uring_open(BPF_CORE_READ((struct io_kiocb *)req, opcode)))
-		odc_uring_completed((u64)req, BPF_CORE_READ(cqe, res));
-	return 0;
-}
-
-/* Linux 6.0 to 6.17: the request, its user_data and its result (no request: a completion of none). */
-SEC("tp_btf/io_uring_complete")
-int BPF_PROG(odc_uring_complete_res, void *ring, void *req, u64 user_data, int res)
-{
-	if (req && odc_uring_open(BPF_CORE_READ((struct io_kiocb *)req, opcode)))
-		odc_uring_completed((u64)req, res);
-	return 0;
-}
-
-/*
- * Linux 5.15's (and Debian 11's 5.10's): the ring, user_data and result,
- * but not the request. An open that passes the pair has O_CREAT, which
- * io_uring always hands to a worker: the request is the one the worker
- * now runs, where its ring and user_data are the completion's. Any other
- * completion is never taken for it.
- */
-SEC("tp_btf/io_uring_complete")
-int BPF_PROG(odc_uring_complete_worker, void *ring, u64 user_data, int res)
+static __always_inline int odc_uring_worker_completed(void *ring, u64 user_data, int res)
 {
 	struct task_struct___515 *t = (void *)bpf_get_current_task();
 	struct io_worker___515 *worker = BPF_CORE_READ(t, pf_io_worker);
@@ -157,7 +142,7 @@ int BPF_PROG(odc_uring_complete_worker, void *ring, u64 user_data, int res)
 	struct io_kiocb *req = (void *)work - bpf_core_field_offset(struct io_kiocb, work);
 	if (BPF_CORE_READ(req, ctx) == ring &&
 	    BPF_CORE_READ((struct io_kiocb___515 *)req, user_data) == user_data)
-		odc_uring_completed((u64)req, res);
+		return odc_uring_finish((u64)req, res);
 	return 0;
 }
 

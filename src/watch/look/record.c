@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "odc_watch.h"
+#include "odc_look.h"
 
 struct odc_call odc_watch_call(const struct odc_watch_event *e)
 {

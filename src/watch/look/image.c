@@ -1,5 +1,5 @@
 /*
- * What the watcher knows of a caller's process image (odc_watch.h): the
+ * What the watcher knows of a caller's process image (odc_look.h): the
  * executable the kernel named at its last call, for the line that counts
  * the calls it lost at its exit (which has no call of its own, and on
  * 5.10 no executable left to name), and the script it runs, where its
@@ -8,15 +8,15 @@
  * call, which is the image's own: an exec since cannot lend it another's.
  * The argument the rules name is a script only where it names a regular
  * file as the caller finds it, from its working directory, which its look
- * checks (watch_inside.c). Decided once an image, as the library does, and
+ * checks (inside.c). Decided once an image, as the library does, and
  * remembered for the image's later lines: a program's lines, before and
  * after it exits, are one row. No other argument is kept: the copy the
  * rules read is wiped, and the record's own once it is logged.
  */
 #include <string.h>
 
+#include "odc_look.h"
 #include "odc_script.h"
-#include "odc_watch.h"
 
 /* The images remembered at once, one a slot by the kernel's pid. */
 #define ODC_IMAGES 64

@@ -3,32 +3,25 @@
  * writer, to whatever the watcher was given: the call, the kernel's word
  * for its caller, and what the look into its process found.
  */
-#include <string.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <time.h>
 
+#include "odc_clock.h"
 #include "odc_log.h"
 #include "odc_watch.h"
+#include "odc_watch_look.h"
 
 /* Each entry's name in call=, and where the kernel side saw it, for seen=. */
 static const struct {
 	const char *call, *seen;
-} odc_entries[] = {
+} odc_entries[ODC_WATCH_ENTRIES] = {
 	[ODC_WATCH_OPEN] = { "open", "sys_enter/open" },
 	[ODC_WATCH_OPENAT] = { "openat", "sys_enter/openat" },
 	[ODC_WATCH_OPENAT2] = { "openat2", "sys_enter/openat2" },
 	[ODC_WATCH_URING_OPENAT] = { "io_uring_openat", "io_uring/openat" },
 	[ODC_WATCH_URING_OPENAT2] = { "io_uring_openat2", "io_uring/openat2" },
 };
-
-#define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-static long long odc_ns(clockid_t clock)
-{
-	struct timespec t;
-
-	clock_gettime(clock, &t);
-	return odc_watch_ns(t);
-}
 
 /*
  * When E's call was made, on the wall clock: the kernel stamps it on the
@@ -37,28 +30,21 @@ static long long odc_ns(clockid_t clock)
  */
 static long long odc_wall_ns(const struct odc_watch_event *e)
 {
-	long long boot = odc_ns(CLOCK_BOOTTIME);
+	long long boot = odc_clock_ns(CLOCK_BOOTTIME);
 
-	return odc_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
+	return odc_clock_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
 }
 
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
 {
 	static struct odc_watch_look look;
-	static char script[ODC_WATCH_ARGS_MAX];
 	const char *exe, *said;
 	char cgroup[PATH_MAX];
 	long long wall = odc_wall_ns(e);
 	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
-	bool known = e->entry < ODC_COUNT(odc_entries);
-	int check = lost_only ? -1 : odc_watch_image_script(e, script);
+	bool known = e->entry < ODC_WATCH_ENTRIES;
 
-	look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
-	if (!lost_only)	/* its process has exited: nothing to look into */
-		odc_watch_look_at(e, wall, check > 0 ? script : NULL, &look);
-	if (check == 0)
-		look.script_file = 0;
-	odc_watch_image_seen(e, &look, script, &exe, &said);
+	odc_watch_look(e, wall, &look, &exe, &said);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
 		.how = lost_only ? "sched/process_exit"

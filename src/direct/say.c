@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "odc_fold.h"
 #include "odc_say.h"
-#include "odc_wrap.h"
 
 void odc_say_text(FILE *out, const char *text, size_t len)
 {

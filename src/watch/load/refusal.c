@@ -11,8 +11,8 @@
 
 #include <bpf/libbpf.h>
 
+#include "odc_load.h"
 #include "odc_say.h"
-#include "odc_watch.h"
 
 /* The end of libbpf's log, while it is kept: the verifier's last words are what tell. */
 static char odc_said[16384];

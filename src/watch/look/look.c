@@ -1,15 +1,15 @@
 /*
  * What the watcher learns of a call after it: the name's state, as the
  * caller sees it (in its own root and mount namespace), read by a reader
- * started for the look (watch_reader.c), which enters that root as the
- * caller (watch_inside.c): through the caller's process while it lives;
+ * started for the look (reader.c), which enters that root as the
+ * caller (inside.c): through the caller's process while it lives;
  * where it is gone, from a root in its mount namespace, by the name the
  * kernel took of its directory at the call, which must lead to the same
  * directory. The executable's name and the directory's are the kernel's,
  * taken at the call (a live caller's directory's as /proc names it now,
  * only where the kernel took none). The same look tells whether the
  * argument of its command line that names an interpreter's script is a
- * file (watch_image.c).
+ * file (image.c).
  *
  * The state is the one the log means (what the name held just before the
  * call) only where nothing can have changed it since: the kernel refuses
@@ -23,9 +23,9 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "odc_clock.h"
+#include "odc_look.h"
 #include "odc_meaning.h"
-#include "odc_watch.h"
-#include "odc_watch_proc.h"
 
 /*
  * A call this old when its record is read is not looked into: a burst has
@@ -36,10 +36,7 @@
 /* How long ago the call made at WALL_NS was. */
 static long long odc_call_age(long long wall_ns)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_REALTIME, &now);
-	return odc_watch_ns(now) - wall_ns;
+	return odc_clock_ns(CLOCK_REALTIME) - wall_ns;
 }
 
 /* Why E's name cannot be read as it was before the call, or NULL. */
@@ -95,10 +92,19 @@ static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_l
 		snprintf(look->exe, sizeof look->exe, "%s", exe);
 }
 
-void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, const char *script,
-		       struct odc_watch_look *look)
+void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look,
+		    const char **exe, const char **script)
 {
+	static char checked[ODC_WATCH_ARGS_MAX];
+	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
+	int check = lost_only ? -1 : odc_watch_image_script(e, checked);
+
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
-	look->unread = odc_look(e, wall_ns, script, look);
-	odc_kernel_names(e, look);
+	if (!lost_only) {	/* else its process has exited: nothing to look into */
+		look->unread = odc_look(e, wall_ns, check > 0 ? checked : NULL, look);
+		odc_kernel_names(e, look);
+	}
+	if (check == 0)
+		look->script_file = 0;
+	odc_watch_image_seen(e, look, checked, exe, script);
 }

@@ -1,12 +1,54 @@
-/* The caller's process, reached through /proc (src/watch/watch_proc.c). */
-#ifndef ODC_WATCH_PROC_H
-#define ODC_WATCH_PROC_H
+/*
+ * The look room's own (src/watch/look/): the record's parts after its
+ * path, the caller's process held through /proc, the image's script, and
+ * the readers that look as the caller.
+ */
+#ifndef ODC_LOOK_H
+#define ODC_LOOK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
+#include <unistd.h>
 
-#include "odc_watch.h"
 #include "odc_watch_event.h"
+#include "odc_watch_look.h"
+
+/* *FD closed where open, and -1. */
+static inline void odc_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* The names the kernel took at E's call, from the caller's root: a relative path's directory's, the executable's; NULL where none (record.c). */
+const char *odc_watch_kernel_dir(const struct odc_watch_event *e);
+const char *odc_watch_kernel_exe(const struct odc_watch_event *e);
+/* The caller's groups as the kernel had them at E's call (ngroups odc_u32, unaligned), or NULL where it had too many. */
+const char *odc_watch_kernel_groups(const struct odc_watch_event *e);
+/*
+ * The start of the caller's command line as the kernel had it at E's
+ * call, *LEN bytes (its arguments each ended by a NUL, but a last one cut
+ * short), or NULL where none was read.
+ */
+const char *odc_watch_kernel_args(const struct odc_watch_event *e, size_t *len);
+
+/*
+ * Before E's look: where its process image's script is not yet decided,
+ * the argument of its command line that the library's rules name, into
+ * SCRIPT, to be checked (1); none (0: no interpreter, or no such
+ * argument); or -1, nothing to decide now (decided before, or its
+ * executable or command line not taken). Then, after the look (LOOK, of
+ * CHECKED): what is known of E's image remembered, and what its line says
+ * into *EXE and *SCRIPT: for a call, the executable the kernel named and
+ * the image's script ("" where none or not decided); for a line with no
+ * call (ODC_WATCH_LOST_ONLY), what is remembered of its image ("" each
+ * where nothing is) (image.c).
+ */
+int odc_watch_image_script(const struct odc_watch_event *e, char script[ODC_WATCH_ARGS_MAX]);
+void odc_watch_image_seen(const struct odc_watch_event *e, const struct odc_watch_look *look,
+			  const char *checked, const char **exe, const char **script);
 
 /* The caller's process, or a root in its mount namespace, held by the watcher for a look. */
 struct odc_watch_held {
@@ -21,7 +63,7 @@ struct odc_watch_held {
  * Hold what E's caller sees, where its pid still names the process that
  * made the call: its root, the directory E's path starts from (the root
  * for an absolute path), /proc itself, and the calling thread's working
- * directory. NULL, or why not; every descriptor not opened is -1.
+ * directory. NULL, or why not; every descriptor not opened is -1 (proc.c).
  */
 const char *odc_watch_hold(const struct odc_watch_event *e, struct odc_watch_held *h);
 void odc_watch_release(struct odc_watch_held *h);
@@ -47,10 +89,10 @@ int odc_watch_groups(const struct odc_watch_event *e, const struct odc_watch_hel
 #define ODC_WATCH_GROUPS 1024
 
 /*
- * A look asked of a reader (watch_reader.c, watch_inside.c); the caller's
- * descriptors travel beside it (root, dir, proc, and cwd where held). Its
- * event holds none of the caller's command line: only SCRIPT, the
- * argument to check, or "".
+ * A look asked of a reader (reader.c, inside.c); the caller's descriptors
+ * travel beside it (root, dir, proc, and cwd where held). Its event holds
+ * none of the caller's command line: only SCRIPT, the argument to check,
+ * or "".
  */
 struct odc_reader_ask {
 	struct odc_watch_event e;
@@ -67,30 +109,13 @@ struct odc_reader_answer {
 	char unread[16];
 };
 
-/* The argument that makes odcreat-watch a reader, which answers one look on its standard input. */
-#define ODC_READER_ARG "--reader"
-
-/*
- * A reader: odcreat-watch started anew (exec) for one look, holding
- * nothing but the socket it is asked on (descriptor 0). It takes the
- * caller's ids, groups and root before it touches any name of the
- * caller's, and keeps no privilege (watch_inside.c). Its exit status.
- */
-int odc_reader_main(void);
-
 /*
  * E's look by a reader, within ODC_WATCH_LOOK_MS, with SCRIPT (or NULL)
  * to check; LOOK->unread says where it was not made or did not answer
- * (watch_reader.c). Where a reader does
- * not answer in time it is left to its fate, and reaped once it ends.
+ * (reader.c). Where a reader does not answer in time it is left to its
+ * fate, and reaped once it ends.
  */
 void odc_reader_look(const struct odc_watch_event *e, const struct odc_watch_held *h, const char *script,
 		     struct odc_watch_look *look);
-
-/* The readers that ended since, reaped: the watcher's loop calls it, waiting for none. */
-void odc_readers_reap(void);
-
-/* Said on stderr at the end: the looks not made, since their person's readers were held or slow. */
-void odc_readers_say(void);
 
 #endif

@@ -1,9 +1,15 @@
 /*
- * What a record says of its caller and its path, read in the kernel
- * (watch.bpf.c): the caller as the kernel has it now, CO-RE.
+ * What a record says of its caller, read in the kernel at the call: the
+ * caller as the kernel has it now (CO-RE), its pids as the watcher's pid
+ * namespace numbers them, and the person its records count against.
  */
-#ifndef ODC_WATCH_TASK_BPF_H
-#define ODC_WATCH_TASK_BPF_H
+#ifndef ODC_TASK_BPF_H
+#define ODC_TASK_BPF_H
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+
+#include "odc_watch_event.h"
 
 /*
  * The watcher's own pid namespace (its /proc's), set before loading: the
@@ -94,59 +100,6 @@ static __always_inline void odc_fill_task(struct odc_watch_event *e)
 	e->owner = odc_owner(t);
 	e->ktgid = bpf_get_current_pid_tgid() >> 32;
 	e->ktime = bpf_ktime_get_boot_ns();
-}
-
-/*
- * Where E's names end, in path. The path's length is 1 to
- * ODC_WATCH_PATH_MAX, each name's less than ODC_WATCH_NAME_MAX: the masks
- * keep them, and tell the verifier so (5.10's learns nothing from a test
- * of another register that holds the same value).
- */
-static __always_inline u32 odc_names_end(const struct odc_watch_event *e)
-{
-	return ((e->path_len - 1) & (ODC_WATCH_PATH_MAX - 1)) + 1 + (e->dir_len & (ODC_WATCH_NAME_MAX - 1)) +
-	       (e->exe_len & (ODC_WATCH_NAME_MAX - 1));
-}
-
-/* Where E's groups end, in path: its command line's start. */
-static __always_inline u32 odc_groups_end(const struct odc_watch_event *e)
-{
-	return odc_names_end(e) + (e->groups_len & 127);
-}
-
-/* The bytes of E to send: up to the end of its command line. */
-static __always_inline u32 odc_record_size(const struct odc_watch_event *e)
-{
-	return sizeof *e - sizeof e->path + odc_groups_end(e) + (e->args_len & (ODC_WATCH_ARGS_MAX - 1));
-}
-
-/* Whether a string the read of which ended at SIZE bytes went on past them. */
-static __always_inline void odc_mark_cut(struct odc_watch_event *e, long n, const char *s, bool user)
-{
-	char next = 0;
-
-	if (n < ODC_WATCH_PATH_MAX)
-		return;
-	if (user)
-		bpf_probe_read_user(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
-	else
-		bpf_probe_read_kernel(&next, 1, s + ODC_WATCH_PATH_MAX - 1);
-	if (next)
-		e->seen |= ODC_WATCH_PATH_CUT;
-}
-
-static __always_inline void odc_read_path(struct odc_watch_event *e, const char *s, bool user)
-{
-	long n = user ? bpf_probe_read_user_str(e->path, ODC_WATCH_PATH_MAX, s)
-		      : bpf_probe_read_kernel_str(e->path, ODC_WATCH_PATH_MAX, s);
-
-	e->path_len = n > 0 ? n : 1;
-	if (n < 0) {
-		e->path[0] = '\0';
-		e->seen |= ODC_WATCH_PATH_BAD;
-		return;
-	}
-	odc_mark_cut(e, n, s, user);
 }
 
 #endif

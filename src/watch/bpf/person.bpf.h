@@ -1,10 +1,12 @@
 /*
  * The persons a record may belong to (its owner: odc_owner in
- * watch_task.bpf.h), so that one person's calls leave room for every
- * other's, each with an account (watch_record.bpf.h sends by it).
+ * task.bpf.h), so that one person's calls leave room for every other's,
+ * each with an account (send.bpf.h sends by it).
  */
-#ifndef ODC_WATCH_PERSON_BPF_H
-#define ODC_WATCH_PERSON_BPF_H
+#ifndef ODC_PERSON_BPF_H
+#define ODC_PERSON_BPF_H
+
+#include <bpf/bpf_helpers.h>
 
 /*
  * A person's account: its records may hold no more than ODC_SHARE of the

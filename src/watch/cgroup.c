@@ -4,6 +4,8 @@
  * handle and named by /proc, with no walk of the hierarchy.
  */
 #include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

@@ -1,60 +1,23 @@
 /*
- * A call's record (odc_watch_event.h), from its making to its sending
- * (watch.bpf.c): the pair's test, the maps it is kept in, and the ring
- * buffer it leaves the kernel by.
+ * A record sent (record.bpf.h): through the ring buffer, within its
+ * person's share and at its person's pace (person.bpf.h), carrying the
+ * calls its process lost since its last record; or, where it cannot be,
+ * counted lost and owed by its process.
  */
-#ifndef ODC_WATCH_RECORD_BPF_H
-#define ODC_WATCH_RECORD_BPF_H
+#ifndef ODC_SEND_BPF_H
+#define ODC_SEND_BPF_H
 
-#include "watch_person.bpf.h"
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
 
-#define ODC_O_CREAT 0100
-#define ODC_O_PATH 010000000
-#define ODC_O_TMPFILE_BIT 020000000
-/* As the library's odc_flags_combined: O_TMPFILE and O_PATH keep their own meaning. */
-#define ODC_PAIR (ODC_O_CREAT | ODC_O_DIRECTORY)
-#define ODC_PAIR_MASK (ODC_PAIR | ODC_O_TMPFILE_BIT | ODC_O_PATH)
-#define ODC_OPEN_HOW_SIZE 24
-#define ODC_AT_FDCWD -100
-
-/*
- * Calls between their entry and their exit, by thread; odc_kept: how many
- * it holds, or more (a record of a thread whose exit never came is sent
- * without a result when its next call's replaces it, and counted twice),
- * never fewer.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1024);
-	__type(key, u32);
-	__type(value, struct odc_watch_event);
-} odc_calls SEC(".maps");
-
-/*
- * io_uring requests between submission and completion, by request. Not an
- * LRU, which would forget a request unseen: a record that finds it full,
- * or a record under its key whose completion never came, is sent at once,
- * without a result.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1024);
-	__type(key, u64);
-	__type(value, struct odc_watch_event);
-} odc_requests SEC(".maps");
-
-/* Where a record is built: it is too big for the BPF stack. */
-struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-	__uint(max_entries, 1);
-	__type(key, u32);
-	__type(value, struct odc_watch_event);
-} odc_scratch SEC(".maps");
+#include "odc_watch_event.h"
+#include "person.bpf.h"
+#include "record.bpf.h"
 
 /*
  * The calls of each process that the kernel could not send, since its last
  * record (which carries those before it, lost=): only processes that lost
- * some are here. Its exit sends what it still owes (watch.bpf.c). LRU: a
+ * some are here. Its exit sends what it still owes (exit.bpf.h). LRU: a
  * machine of many such processes forgets the oldest, whose calls are then
  * counted in odc_dropped alone.
  */
@@ -72,7 +35,7 @@ struct {
 
 /*
  * One person's records may hold no more than a quarter of the ring buffer
- * unread (watch_person.bpf.h): room for its burst (ODC_BURST) of records
+ * unread (person.bpf.h): room for its burst (ODC_BURST) of records
  * of some 500 bytes (216 of fields; a short path, a directory's and an
  * executable's names, a short command line), and its processes' exit
  * records after them. A record is sent as long as what it holds: one
@@ -89,12 +52,6 @@ struct {
 
 /* Calls not sent (the ring buffer full, or their person's share or pace); calls sent without a result (a full map). */
 __u64 odc_dropped, odc_unpaired;
-__u64 odc_kept;
-
-static __always_inline bool odc_pair(u64 flags)
-{
-	return flags <= 0xffffffffULL && (flags & ODC_PAIR_MASK) == ODC_PAIR;
-}
 
 static __always_inline struct odc_owed_key odc_owed_key(const struct odc_watch_event *e)
 {
@@ -222,24 +179,34 @@ static __always_inline bool odc_finish(void *map, const void *key, long res)
 	return bpf_map_delete_elem(map, key) == 0;
 }
 
-static __always_inline struct odc_watch_event *odc_new(u16 entry, u16 abi)
+/*
+ * A process's last thread exits (P, where GROUP_DEAD): the calls it lost
+ * since its last record (the last of a burst, say), sent in a record of
+ * their own, within its person's share and at its own pace (ODC_BURST,
+ * then one each ODC_PACE_NS), so that they are counted even where no call
+ * of its follows. Every exit runs this: one lookup for a process that
+ * lost none.
+ */
+static __always_inline int odc_process_gone(struct task_struct *p, bool group_dead)
 {
-	u32 zero = 0;
-	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_scratch, &zero);
+	struct odc_owed_key key = { .tgid = bpf_get_current_pid_tgid() >> 32,
+				    .start_time = BPF_CORE_READ(p, group_leader, start_boottime) };
+	u64 *owed = group_dead ? bpf_map_lookup_elem(&odc_owed, &key) : NULL;
 
-	if (!e)
-		return NULL;
-	e->entry = entry;
-	e->abi = abi;
-	e->seen = 0;
-	e->result = 0;
-	e->resolve = 0;
-	e->lost = 0;
-	/* Nothing taken of where it is, until odc_read_where: an exit's record ends at its empty path. */
-	e->root.ino = e->dir.ino = e->cwd.ino = 0;
-	e->dir_len = e->exe_len = e->groups_len = e->ngroups = e->args_len = 0;
-	odc_fill_task(e);
-	return e;
+	if (!owed)
+		return 0;
+	struct odc_watch_event *e = *owed ? odc_new(ODC_WATCH_OPENAT, ODC_WATCH_NATIVE) : NULL;
+	struct odc_person *person = e ? odc_person(e->owner) : NULL;
+
+	/* Where it is not sent, its calls stay counted in odc_dropped alone. */
+	if (person && odc_due(&person->exits_due, e->ktime)) {
+		e->seen = ODC_WATCH_LOST_ONLY;
+		e->path[0] = '\0';
+		e->path_len = 1;
+		odc_send(e);
+	}
+	bpf_map_delete_elem(&odc_owed, &key);
+	return 0;
 }
 
 #endif

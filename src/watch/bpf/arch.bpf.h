@@ -1,11 +1,16 @@
 /*
- * What differs between the kernels the watcher runs on: the open flags'
- * values, whether there is an open(2), and the compat calls (i386's on an
- * x86-64 kernel): whether a call is one, their numbers, and where their
- * arguments are.
+ * What differs between the architectures the watcher runs on: the open
+ * flags' values, whether there is an open(2), where a call's arguments
+ * are, and the compat calls (i386's on an x86-64 kernel): whether a call
+ * is one, and their numbers.
  */
-#ifndef ODC_WATCH_ARCH_BPF_H
-#define ODC_WATCH_ARCH_BPF_H
+#ifndef ODC_ARCH_BPF_H
+#define ODC_ARCH_BPF_H
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_helpers.h>
+
+#include "odc_watch_event.h"
 
 #if defined(__TARGET_ARCH_x86)
 
@@ -41,6 +46,15 @@ static __always_inline long odc_exit_nr(struct pt_regs *regs)
 	return regs->orig_ax;
 }
 
+/* The first four arguments of a call whose registers are REGS: x86-64's, or i386's (COMPAT). */
+static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compat, unsigned long *a)
+{
+	a[0] = compat ? regs->bx : regs->di;
+	a[1] = compat ? regs->cx : regs->si;
+	a[2] = regs->dx;
+	a[3] = compat ? regs->si : regs->r10;
+}
+
 #elif defined(__TARGET_ARCH_arm64)
 
 /* AArch64 has no open(2), and AArch32 programs' compat calls are not watched. */
@@ -70,5 +84,17 @@ static __always_inline long odc_exit_nr(struct pt_regs *regs)
 #else
 #error "the watcher knows x86-64 and AArch64: build with -D__TARGET_ARCH_x86 or arm64"
 #endif
+
+/* Which of the three calls the compat call NR is, or -1. */
+static __always_inline int odc_compat_entry(long nr)
+{
+	if (nr == ODC_NR32_OPENAT)
+		return ODC_WATCH_OPENAT;
+	if (nr == ODC_NR32_OPEN)
+		return ODC_WATCH_OPEN;
+	if (nr == ODC_NR32_OPENAT2)
+		return ODC_WATCH_OPENAT2;
+	return -1;
+}
 
 #endif

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "odc_watch_proc.h"
+#include "odc_look.h"
 
 /* /proc's file PID/NAME, read into BUF (SIZE bytes, NUL-terminated): its length, or -1. */
 static ssize_t odc_proc_read(int proc, unsigned pid, const char *name, char *buf, size_t size)
@@ -125,13 +125,6 @@ static int odc_ns_root(int proc, unsigned long ns)
 		return -1;
 	snprintf(path, sizeof path, "%s/root", last);
 	return openat(proc, path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-}
-
-static void odc_close(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
 }
 
 void odc_watch_release(struct odc_watch_held *h)

@@ -1,4 +1,7 @@
-/* The command's own opens go straight to the kernel: it interposes nothing. */
+/*
+ * The core's own opens, straight to the kernel, for the products that
+ * interpose nothing: the command and the watcher.
+ */
 #include "odc_trap.h"
 #include "odc_libc.h"
 
@@ -12,7 +15,7 @@ long odc_libc_openat2(int dirfd, const char *path, const struct odc_open_how *ho
 	return odc_trap(ODC_NR_OPENAT2, dirfd, (long)path, (long)how, (long)size, 0, 0);
 }
 
-/* The command logs no call of its own, so no where=. */
+/* Neither logs a call of its own, so no where=. */
 int odc_libc_object(const void *pc, uintptr_t *start, uint64_t *name)
 {
 	(void)pc, (void)start, (void)name;
