@@ -81,10 +81,11 @@ int odc_watch_attach(struct odc_watch_bpf *skel);
  * Which of the kernel side's programs fit this kernel, from its BTF, set
  * to load: for the calls, the kernel's functions where FUNCTIONS and it
  * has them (1), else their tracepoints (0); -1 where it has no BTF (said).
- * Then what it cannot be watched for, said once (watch_kernel.c).
+ * Then what it cannot be watched for, said once (watch_kernel.c), and
+ * why its functions were not used, where it REFUSED them (an errno).
  */
 int odc_watch_choose(struct odc_watch_bpf *skel, bool functions);
-void odc_watch_say_unseen(void);
+void odc_watch_say_unseen(int refused);
 
 /*
  * libbpf's log kept from now (KEEP) until not, unsaid; else its warnings

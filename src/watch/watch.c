@@ -110,6 +110,8 @@ static struct odc_watch_bpf *odc_watch_bpf_load(void)
 		fprintf(stderr, "odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
 		return NULL;
 	}
+	int refused = 0;	/* why the kernel refused the programs on its functions */
+
 	for (bool functions = true;; functions = false) {
 		odc_watch_keep_log(true);
 		struct odc_watch_bpf *skel = odc_watch_bpf__open();
@@ -126,13 +128,15 @@ static struct odc_watch_bpf *odc_watch_bpf_load(void)
 		}
 		odc_watch_keep_log(false);
 		if (way >= 0 && !err) {
-			odc_watch_say_unseen();
+			odc_watch_say_unseen(refused);
 			return skel;
 		}
 		bool opened = skel;
 		odc_watch_bpf__destroy(skel);
-		if (way == 1)	/* the functions refused: the tracepoints */
+		if (way == 1) {	/* the functions refused: the tracepoints */
+			refused = err;
 			continue;
+		}
 		if (!opened)	/* its own object, which libbpf could not read: no kernel's doing */
 			fprintf(stderr, "odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
 		else if (way == 0)	/* else odc_watch_choose said why */

@@ -1,25 +1,15 @@
 /*
- * The same calls through the x86-64 kernel's functions for them (fentry
- * and fexit on __x64_sys_openat and the like, and on i386's), where the
- * kernel lets BPF attach to its functions: Debian's kernels do, the
- * project's machines refuse it (EPERM). Only those calls run these: no
- * other system call takes the slow path that a syscall tracepoint gives
- * every one, and no trace record is made. The user side tries them first
- * and falls back to the tracepoints (watch.c).
+ * The same calls through the kernel's functions for them (fentry and
+ * fexit on __x64_sys_openat and the like, and on i386's; on AArch64,
+ * __arm64_sys_openat and openat2), where the kernel lets BPF attach to its
+ * functions: Debian's kernels do (AArch64's from 6.0, which has BPF
+ * trampolines there), the project's machines refuse it (EPERM). Only
+ * those calls run these: no other system call takes the slow path that a
+ * syscall tracepoint gives every one, and no trace record is made. The
+ * user side tries them first and falls back to the tracepoints (watch.c).
  */
 #ifndef ODC_WATCH_FENTRY_BPF_H
 #define ODC_WATCH_FENTRY_BPF_H
-
-#if defined(__TARGET_ARCH_x86)
-
-/* The first four arguments of a call whose registers are REGS: x86-64's, or i386's (COMPAT). */
-static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compat, unsigned long *a)
-{
-	a[0] = compat ? regs->bx : regs->di;
-	a[1] = compat ? regs->cx : regs->si;
-	a[2] = regs->dx;
-	a[3] = compat ? regs->si : regs->r10;
-}
 
 #define ODC_FENTRY(fn, name, entry, compat)                          \
 	SEC("fentry/" #fn)                                          \
@@ -37,12 +27,36 @@ static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compa
 		return 0;                                           \
 	}
 
+#if defined(__TARGET_ARCH_x86)
+
+/* The first four arguments of a call whose registers are REGS: x86-64's, or i386's (COMPAT). */
+static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compat, unsigned long *a)
+{
+	a[0] = compat ? regs->bx : regs->di;
+	a[1] = compat ? regs->cx : regs->si;
+	a[2] = regs->dx;
+	a[3] = compat ? regs->si : regs->r10;
+}
+
 ODC_FENTRY(__x64_sys_openat, openat, ODC_WATCH_OPENAT, false)
 ODC_FENTRY(__x64_sys_open, open, ODC_WATCH_OPEN, false)
 ODC_FENTRY(__x64_sys_openat2, openat2, ODC_WATCH_OPENAT2, false)
 ODC_FENTRY(__ia32_compat_sys_openat, openat32, ODC_WATCH_OPENAT, true)
 ODC_FENTRY(__ia32_compat_sys_open, open32, ODC_WATCH_OPEN, true)
 ODC_FENTRY(__ia32_sys_openat2, openat2_32, ODC_WATCH_OPENAT2, true)
+
+#elif defined(__TARGET_ARCH_arm64)
+
+/* The first four arguments of a call whose registers are REGS: x0 to x3 (no compat calls are watched). */
+static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compat, unsigned long *a)
+{
+	(void)compat;
+	for (int i = 0; i < 4; i++)
+		a[i] = regs->regs[i];
+}
+
+ODC_FENTRY(__arm64_sys_openat, openat, ODC_WATCH_OPENAT, false)
+ODC_FENTRY(__arm64_sys_openat2, openat2, ODC_WATCH_OPENAT2, false)
 
 #endif
 
