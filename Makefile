@@ -32,6 +32,12 @@ CFLAGS  += -m32
 endif
 endif
 
+# What CC builds for (x86_64-linux-gnu, aarch64-linux-gnu, ...), not what
+# this machine is: a cross build's test programs and watcher are the
+# target's, and its Go test program is built for Go's name of it.
+TARGET  := $(shell $(CC) -dumpmachine 2>/dev/null)
+GO_ARCH := $(patsubst x86_64-%,amd64,$(patsubst aarch64-%,arm64,$(patsubst i686-%,386,$(TARGET))))
+
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
 #   the command  src/core/*/, src/cmd/, src/cmd/seccomp/ and src/cmd/report/
@@ -161,7 +167,7 @@ $(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h tests/badptr.h sr
 
 $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
 	@mkdir -p $(@D)
-	cd tests/go && CGO_ENABLED=0 GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
+	cd tests/go && CGO_ENABLED=0 GOARCH=$(GO_ARCH) GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
 		go build -o $(abspath $@) odc_call.go
 
 $(BUILD)/tests/odc_deny: tests/odc_deny.c include/odc_meaning.h Makefile
