@@ -265,7 +265,7 @@ check32:
 check-aarch64:
 	@sh tests/deps.sh aarch64
 	$(MAKE) CC=aarch64-linux-gnu-gcc BUILD=build-aarch64 all build-aarch64/tests/odc_call
-	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 openat2 sys_openat sys_openat2)
+	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 openat2 sys_openat sys_openat2,tests/aarch64)
 
 check-musl:
 	@sh tests/deps.sh musl
