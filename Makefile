@@ -85,7 +85,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-fresh-ci check-autopkgtest \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-deb-arm64 check-fresh-ci \
+	check-autopkgtest \
 	check-installed check-deb \
 	clean deb demo \
 	install uninstall test-deps FORCE
@@ -290,6 +291,13 @@ check-deb-fresh:
 check-fresh-ci:
 	@sh tests/deps.sh fresh
 	$(BATS_ALONE) tests/fresh/ci.bats
+
+# The arm64 packages cross-built in a fresh Debian 12 root, as Debian
+# cross-builds them, the watcher against Debian 12's arm64 kernel's BTF
+# (tests/fresh/cross.bats).
+check-deb-arm64:
+	@sh tests/deps.sh fresh
+	$(BATS_ALONE) tests/fresh/cross.bats
 
 # debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
 # as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).
