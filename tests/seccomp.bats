@@ -225,6 +225,8 @@ table() {
 @test "a target out of descriptors gets EMFILE, and what was made for it is removed" {
 	local entry
 	for entry in sys_open sys_openat sys_openat2; do
+		# (Those of this build's ABI: AArch64 has no open(2).)
+		[[ " $ENTRIES " == *" $entry "* ]] || continue
 		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory
 		assert_output "EMFILE -"
 		run "$ODCREAT" --seccomp -m legacy -- "$STATIC" -L 4 "$entry" p creat,directory
@@ -235,6 +237,8 @@ table() {
 @test "out of descriptors, a target still gets the mode's verdict on the flags and the EFAULT of a bad path first, as the kernel orders them" {
 	local entry
 	for entry in sys_open sys_openat sys_openat2; do
+		# (Those of this build's ABI: AArch64 has no open(2).)
+		[[ " $ENTRIES " == *" $entry "* ]] || continue
 		run "$ODCREAT" --seccomp -m freebsd -- "$STATIC" -L 4 "$entry" p creat,directory,excl
 		assert_output "EINVAL -"
 		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory,rdwr

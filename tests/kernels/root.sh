@@ -61,7 +61,8 @@ mmdebstrap --quiet $variant "$@" \
 	--dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
 	bookworm "$tmp/root" ${mirror:+"$mirror"} >&2
 if [ "$arch" != amd64 ]; then
-	# What base-passwd's and mawk's maintainer scripts would have made.
+	# What base-files', base-passwd's and mawk's maintainer scripts would have made.
+	mkdir -p "$tmp/root/mnt" "$tmp/root/media" "$tmp/root/opt" "$tmp/root/srv"
 	cp "$tmp/root/usr/share/base-passwd/passwd.master" "$tmp/root/etc/passwd"
 	cp "$tmp/root/usr/share/base-passwd/group.master" "$tmp/root/etc/group"
 	ln -sf mawk "$tmp/root/usr/bin/awk"
