@@ -140,10 +140,13 @@ table() {
 }
 
 @test "children that fork and exec are served, and odcreat waits for an orphan that outlives the command" {
+	# (open(2) where the ABI has it: AArch64 has not.)
+	local late=sys_open
+	[[ " $ENTRIES " == *" $late "* ]] || late=sys_openat
 	run "$ODCREAT" --seccomp -m mkdir -- sh -c "
 		\"$STATIC\" sys_openat a creat,directory > a.out
 		\"$GO\" go_open b creat,directory > b.out
-		(sleep 1; \"$STATIC\" sys_open c creat,directory > c.out) &
+		(sleep 1; \"$STATIC\" $late c creat,directory > c.out) &
 		exit 3"
 	assert_equal "$status" 3
 	run cat a.out b.out c.out
