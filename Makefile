@@ -40,19 +40,19 @@ GO_ARCH := $(patsubst x86_64-%,amd64,$(patsubst aarch64-%,arm64,$(patsubst i686-
 
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
-#   the command  src/core/*/, src/cmd/, src/cmd/seccomp/ and src/cmd/report/
+#   the command  src/core/*/, src/cmd/ and its folders (src/cmd/report/resolve/ too)
 # src/core's folders are layers, each using only those below it
 # (src/LAYERS, checked by tests/layers.sh). include/ holds the interfaces
 # between folders; each folder's own headers sit beside its sources.
 # Nothing of include/ is installed.
 CORE_SRC    := $(wildcard src/core/*/*.c)
 PRELOAD_SRC := $(wildcard src/preload/*.c)
-CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c)
+CMD_SRC     := $(wildcard src/cmd/*.c src/cmd/*/*.c src/cmd/*/*/*.c)
 obj_of       = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJ     := $(call obj_of,$(CORE_SRC) $(PRELOAD_SRC))
 CMD_OBJ     := $(call obj_of,$(CORE_SRC) $(CMD_SRC))
 # (The watcher's headers are its own: src/watch/watch.mk.)
-HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h))
+HEADERS     := $(filter-out src/watch/%,$(wildcard include/*.h include/arch/*.h src/*/*.h src/*/*/*.h src/*/*/*/*.h))
 
 # The library copies bytes with a loop of its own (odc_copy), which the
 # compiler must not turn back into a call of memcpy: clang is told so by
@@ -70,9 +70,9 @@ SHIM_LDFLAGS := $(LDFLAGS) -shared -nostartfiles -Wl,--version-script=shim.map -
 
 TEST_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Itests -Iinclude
 TEST_BINS   := $(BUILD)/tests/odc_call $(BUILD)/tests/odc_stress $(BUILD)/tests/odc_race \
-	       $(BUILD)/tests/glob_test \
+	       $(BUILD)/tests/glob_test $(BUILD)/tests/fold_test $(BUILD)/tests/script_test \
 	       $(BUILD)/tests/early_main $(BUILD)/tests/libodc_openat2.so $(BUILD)/tests/libempty.so \
-	       $(BUILD)/tests/odc_site
+	       $(BUILD)/tests/odc_site $(BUILD)/tests/libodc_confined.so
 # What no preload reaches, for the --seccomp tests: odc_call linked statically,
 # its Go counterpart, and a helper that makes chosen system calls fail.
 SECCOMP_TEST_BINS := $(BUILD)/tests/odc_call_static $(BUILD)/tests/odc_call_go \
@@ -109,10 +109,11 @@ $(BUILD)/abi: src/abi.sh $(BUILD)/config FORCE
 	@cmp -s $@.new $@ && rm $@.new || mv $@.new $@
 
 # Each object depends on the headers it includes, as the compiler lists
-# them (-MMD), so that a change rebuilds only what it touches.
+# them (-MMD), so that a change rebuilds only what it touches. A file sees
+# its own folder's headers and its parent folder's (src/LAYERS).
 $(BUILD)/obj/%.o: src/%.c Makefile $(BUILD)/config
 	@mkdir -p $(@D)
-	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) $(CMD_DEFINES) -c -o $@ $<
+	$(CC) $(OBJ_CFLAGS) -MMD -MP -I$(<D) -I$(<D)/.. $(CMD_DEFINES) -c -o $@ $<
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
@@ -151,6 +152,16 @@ $(BUILD)/tests/odc_call: tests/odc_call.c tests/flags.h tests/badptr.h src/core/
 $(BUILD)/tests/glob_test: tests/glob_test.c src/core/config/glob.c src/core/config/odc_glob.h Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -Isrc/core/config -o $@ $< src/core/config/glob.c
+
+$(BUILD)/tests/fold_test: tests/fold_test.c src/core/text/fold.c src/core/text/line.c include/odc_say.h include/odc_line.h \
+			  Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< src/core/text/fold.c src/core/text/line.c
+
+$(BUILD)/tests/script_test: tests/script_test.c src/core/text/script.c src/core/text/interpreters.c \
+			    src/core/text/odc_interpreter.h include/odc_script.h Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -Isrc/core/text -o $@ $< src/core/text/script.c src/core/text/interpreters.c
 
 $(BUILD)/tests/odc_stress: tests/odc_stress.c Makefile
 	@mkdir -p $(@D)
@@ -202,6 +213,11 @@ $(BUILD)/tests/libodc_site.so: tests/odc_site.c Makefile
 $(BUILD)/tests/odc_site: tests/odc_site_main.c $(BUILD)/tests/libodc_site.so
 	$(CC) $(TEST_CFLAGS) -g -o $@ $< -L$(BUILD)/tests -lodc_site -ldl -lpthread -Wl,-rpath,'$$ORIGIN'
 
+# Preloaded into odcreat report --resolve: code that took the resolver over (tests/resolve.bats).
+$(BUILD)/tests/libodc_confined.so: tests/odc_confined.c Makefile
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -o $@ $<
+
 # A library whose constructor calls open() before odcreat's constructor has run.
 $(BUILD)/tests/libearly.so: tests/early.c
 	@mkdir -p $(@D)
@@ -234,12 +250,15 @@ BATS = $(PAIR_LOCK) $(BATS_ALONE)
 I386_LOADER := $(if $(filter x86_64,$(shell uname -m)),$(wildcard /lib/ld-linux.so.2))
 
 # The test dependencies first: the Go helper needs Debian's golang-go to build,
-# and the watcher (make watch) clang, bpftool and libbpf.
+# the watcher (make watch) clang, bpftool and libbpf, and the fuzzing
+# (make fuzz-check: short runs of the harnesses that read hostile input,
+# tests/fuzz/fuzz.mk) clang's libFuzzer.
 check: test-deps
 	$(MAKE) all $(TEST_BINS) $(SECCOMP_TEST_BINS) watch $(WATCH_TEST_BINS)
 	$(if $(I386_LOADER),$(MAKE) M32=1 CC=i686-linux-gnu-gcc all)
 	ODC_BUILD=$(BUILD) $(BATS) $(filter-out tests/watch.bats,$(wildcard tests/*.bats))
 	ODC_BUILD=$(BUILD) $(WATCH_LOCK) $(BATS_ALONE) tests/watch.bats
+	$(MAKE) fuzz-check
 
 # Other ABIs and libcs: the semantics table, with their own test programs,
 # run as this machine can (qemu-user where it cannot run the ABI itself),

@@ -16,28 +16,69 @@
  */
 #define ODC_LINE_MAX 2048
 
+/*
+ * No put writes at or past END, which is never past the newline's place,
+ * whatever it is given: a line too long is cut short there and ends in
+ * "...". The text comes last, so that a write past it would be past the
+ * whole object, where the sanitizers see it.
+ */
 struct odc_line {
-	char text[ODC_LINE_MAX];	/* a longer line is cut short, and ends in "..." */
 	size_t len;
-	bool cut;	/* full: "..." written, and nothing more but the newline */
+	size_t end;	/* the newline's place, or a value's bound (odc_line_bound) */
+	size_t parked;	/* bytes set aside before the newline's place (odc_line_park) */
+	char text[ODC_LINE_MAX];
 };
 
 void odc_line_start(struct odc_line *l);
-/* Everything after the first LEN bytes taken back. */
-void odc_line_back_to(struct odc_line *l, size_t len);
-/*
- * The N bytes at FROM moved to TO, where they may overlap, within the
- * line's text, which they must fit in; its length is left as it was.
- */
-void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n);
-/* The newline, which always fits. */
+/* The newline, which always fits, after all that fits. */
 void odc_line_end(struct odc_line *l);
 
-/* How many bytes the line still holds before it is cut short ("...\n" always fits). */
+/* How many bytes the line still holds before END. */
 static inline size_t odc_line_room(const struct odc_line *l)
 {
-	return l->cut ? 0 : sizeof l->text - 4 - l->len;
+	return l->end - l->len;
 }
+
+/* The newline's place, and so the last END: the parked bytes lie before it. */
+static inline size_t odc_line_last(const struct odc_line *l)
+{
+	return sizeof l->text - 1 - l->parked;
+}
+
+/* END, within the line's last, and never before its length: what lies past it is taken back. */
+static inline void odc_line_set_end(struct odc_line *l, size_t end)
+{
+	l->end = end < odc_line_last(l) ? end : odc_line_last(l);
+	if (l->len > l->end)
+		l->len = l->end;
+}
+
+/*
+ * Until odc_line_unbound(L, the end returned), no more than N more bytes
+ * (a value's bound): what passes it is cut short and marked there. Inline:
+ * a line bounds each of its values.
+ */
+static inline size_t odc_line_bound(struct odc_line *l, size_t n)
+{
+	size_t end = l->end;
+
+	if (n < odc_line_room(l))
+		l->end = l->len + n;
+	return end;
+}
+
+static inline void odc_line_unbound(struct odc_line *l, size_t end)
+{
+	odc_line_set_end(l, end);
+}
+
+/*
+ * The bytes from AT on set aside before the newline's place, where no put
+ * reaches them, until odc_line_unpark puts them back after what the line
+ * then holds: a value written in their place takes the room they leave.
+ */
+void odc_line_park(struct odc_line *l, size_t at);
+void odc_line_unpark(struct odc_line *l);
 
 /*
  * A loop, not memcpy: libc's memcpy would be the library's only import of
@@ -78,8 +119,8 @@ static inline void odc_copy(char *to, const char *from, size_t n)
 	__builtin_memcpy(to + n - sizeof last, &last, sizeof last);
 }
 
-/* The same as odc_put_bytes, where the bytes may not fit. */
-void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n);
+/* The same as odc_put_bytes, where the bytes may not fit: seldom. */
+__attribute__((cold)) void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n);
 
 /*
  * Inline, as odc_copy is: a line is some sixty short pieces, most of them
@@ -109,28 +150,26 @@ void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n);
 		const char *odc_put_s_ = (s);                                  \
 		odc_put_bytes((l), odc_put_s_, __builtin_strlen(odc_put_s_)); \
 	})
-/* V in BASE (up to 16), with at least WIDTH digits. */
+/* V in BASE (2 to 16), with at least WIDTH digits, and no more than 64. */
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width);
 void odc_put_int(struct odc_line *l, long long v);
-/*
- * S quoted, with every byte that could forge a line or a field written as
- * \xHH; no more than the line holds, nor more than MAX bytes of S.
- */
-void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
-/* The same, without the quotes. */
-void odc_put_escaped(struct odc_line *l, const char *s, size_t max);
-
 /*
  * Ends a value cut short to fit: it cannot stand in a value otherwise, as
  * every backslash of S is escaped.
  */
 #define ODC_CUT_MARK "\\..."
 /*
- * The same in no more than ROOM bytes of the line, quotes included: where
- * S does not fit, the whole escapes that do, then ODC_CUT_MARK.
+ * S (no more than MAX bytes of it) with every byte that could forge a line
+ * or a field written as \xHH, in no more than ROOM bytes, nor more than
+ * the line holds: where it does not fit, the whole escapes that do, then
+ * ODC_CUT_MARK.
  */
-void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room);
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room);
+/* The same within quotes, which ROOM includes. */
+void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room);
+/* The same in all the room the line holds. */
+void odc_put_escaped(struct odc_line *l, const char *s, size_t max);
+void odc_put_quoted(struct odc_line *l, const char *s, size_t max);
 
 /* V in decimal at OUT, which holds 21 bytes: the digits' count. No NUL. */
 size_t odc_format_uint(char *out, unsigned long long v);

@@ -3,6 +3,7 @@
 #define ODC_LOG_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "odc_call.h"
 #include "odc_log_name.h"
@@ -17,11 +18,11 @@ struct odc_log_seen {
 	const char *how;		/* where it was seen: "sys_enter/openat", "io_uring/openat2" */
 	const char *abi;		/* the call's ABI: "native", "i386" */
 	long long time_ns;		/* when the call was made, in ns since the epoch */
-	unsigned long tid, nspid;	/* its thread; its process, as its own pid namespace numbers it */
-	unsigned long ruid, euid, egid;	/* its ids, as the initial user namespace has them */
+	uint32_t tid, nspid;		/* its thread; its process, as its own pid namespace numbers it */
+	uint32_t ruid, euid, egid;	/* its ids, as the initial user namespace has them */
 	const char *cgroup;		/* its cgroup v2 path, or "" where none was found */
 	unsigned long long cgroup_id;
-	unsigned long mntns, pidns, userns;	/* its namespaces' inode numbers */
+	uint32_t mntns, pidns, userns;	/* its namespaces' inode numbers */
 	const char *exe, *dir;		/* its executable and a relative path's directory, or "" */
 	const char *script;		/* the script it runs, where it is an interpreter, or "" */
 	const char *unread;		/* why the name's state was not read, or NULL */

@@ -19,7 +19,8 @@
 struct odc_script_scan {
 	const struct odc_interpreter *in;
 	unsigned args;		/* arguments read, the program's name included */
-	bool value;		/* the next is an option's value */
+	unsigned pending;	/* the next arguments that are options' values */
+	bool script_next;	/* the next is the script, an option's value (php -f) */
 	bool after_dashes;	/* "--" has come: no more options */
 };
 

@@ -74,9 +74,11 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 @test "an unknown mode is a usage error that lists the valid modes and runs nothing" {
 	run "$ODCREAT" -m bogus touch ran
 	assert_failure 2
+	unwrapped
 	assert_output --partial "unknown mode \"bogus\"; valid modes: $ALL_MODES"
 	run env ODCREAT_MODE=mkdr "$ODCREAT" touch ran
 	assert_failure 2
+	unwrapped
 	assert_output --partial "unknown mode \"mkdr\" in ODCREAT_MODE"
 	[ ! -e ran ]
 }
@@ -111,11 +113,13 @@ LOG_LINE='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z pid=
 	for option in -m --mode; do
 		run "$ODCREAT" "$option"
 		assert_failure 2
+		unwrapped
 		assert_line --index 0 "odcreat: $option needs a mode; valid modes: $ALL_MODES"
 		assert_line --index 1 --partial "usage: odcreat "
 	done
 	# Run together with another short option, it is still -m that lacks its mode.
 	run "$ODCREAT" -vm
+	unwrapped
 	assert_line --index 0 "odcreat: -m needs a mode; valid modes: $ALL_MODES"
 	for option in -l --log; do
 		run "$ODCREAT" "$option"
@@ -409,6 +413,7 @@ print(p.returncode, p.stdout.decode().strip())' \
 		LD_PRELOAD="$SHIM" "$ODC_CALL" -n 3 open d creat,directory
 	assert_success
 	assert_output "fd:dir d:dir shared:dir victim:data"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: not logging to \"$SCRATCH/shared/odcreat.log\": a symlink in a sticky, world-writable directory, owned by neither you nor the directory's owner"
 	run --separate-stderr "$ODCREAT" -m mkdir -l shared/odcreat.log "$ODC_CALL" -n 3 open e creat,directory
 	assert_success
@@ -557,10 +562,48 @@ print(p.returncode, p.stdout.decode().strip())' \
 	# should it load after all.
 	run --separate-stderr timeout 10 setpriv --bounding-set=-all --inh-caps=-all "$prefix/bin/odcreat" --watch
 	assert_failure 1
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 	own_make uninstall PREFIX="$prefix"
 	run find "$prefix" -type f
 	assert_output ""
+}
+
+# In a mount namespace of its own, tmpfs over /usr/libexec and /usr/local, a
+# stand-in watcher that says where it is put under each prefix in turn,
+# least wanted first; odcreat, copied where neither its side nor ../libexec
+# holds one, runs each as it comes: its own prefix's before the package's
+# (/usr), the package's before make install's (/usr/local).
+@test "--watch runs the watcher under its own prefix, else the package's, else make install's; and names each where none is" {
+	needs_root "a private mount namespace over /usr/libexec and /usr/local"
+	needs_ns mount
+	[ -d /usr/libexec ] || skip "no /usr/libexec to mount over"
+	local prefix wanted=() least=() dirs expect=
+	for prefix in "$ODC_PREFIX" /usr /usr/local; do
+		[[ " ${wanted[*]} " == *" $prefix "* ]] && continue
+		wanted+=("$prefix")
+		least=("$prefix" "${least[@]}")
+		dirs+=${dirs:+, }$prefix/libexec/odcreat
+		# Elsewhere than the two mounts, a prefix is not made here.
+		case $prefix in /usr|/usr/local) expect="$prefix/libexec/odcreat/odcreat-watch stderr
+$expect" ;; esac
+	done
+	mkdir bin
+	cp "$ODCREAT" bin/
+	printf '#!/bin/sh\necho "$0 $ODCREAT_LOG"\n' > stand-in
+	run unshare -m --propagation private sh -c '
+		mount -t tmpfs odc-libexec /usr/libexec && mount -t tmpfs odc-local /usr/local || exit 99
+		bin/odcreat --watch; echo "status $?"
+		for prefix; do
+			case $prefix in /usr|/usr/local) ;; *) continue ;; esac
+			install -D -m 0755 stand-in "$prefix/libexec/odcreat/odcreat-watch" && bin/odcreat --watch
+		done' sh "${least[@]}"
+	[ "$status" -ne 99 ] || fail "no tmpfs over /usr/libexec or /usr/local: $output"
+	unwrapped
+	assert_line --index 0 "odcreat: --watch: odcreat-watch is not installed: not beside odcreat, nor in ${dirs%, *} or ${dirs##*, }"
+	assert_line --index 1 "odcreat: install the package odcreat-watch, or make watch && make install"
+	assert_line --index 2 "status 125"
+	assert_equal "$(printf '%s\n' "${lines[@]:3}")" "${expect%$'\n'}"
 }
 
 @test "the man pages pass man --warnings, lexgrog and mandoc -T lint, and render" {

@@ -95,6 +95,7 @@ ignored() {
 	conf "mode = mkdir"
 	run --separate-stderr in_etc "$2 && $(lib d) && $(lib e)"
 	assert_output "$(printf 'EINVAL -\nEINVAL -')"
+	unwrapped stderr
 	assert_equal "$stderr" "$(printf 'odcreat: /etc/odcreat.conf: %s\nodcreat: /etc/odcreat.conf: %s' "$1" "$1")"
 }
 
@@ -154,6 +155,7 @@ ignored() {
 	run --separate-stderr in_etc "setpriv --reuid=nobody --regid=nogroup --clear-groups \
 		'$R/odc_call_suid' open s creat,directory"
 	assert_output "EINVAL -"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: /etc/odcreat.conf:1: unknown mode, using einval; valid modes:$(printf ' %s' $ALL_MODES)
 odcreat: /etc/odcreat.conf:2: not SETTING = VALUE
 odcreat: /etc/odcreat.conf:3: a section is [PATTERN]; its settings are ignored
@@ -169,6 +171,7 @@ odcreat: /etc/odcreat.conf:4: unknown setting; there are mode, log and log_facil
 	conf "[/$long]" "mode = legacy" "[unclosed" "mode = legacy"
 	run --separate-stderr in_etc "$(lib d)"
 	assert_output "EINVAL -"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: /etc/odcreat.conf:1: longer than 1023 bytes, a section whose settings are ignored
 odcreat: /etc/odcreat.conf:3: a section is [PATTERN]; its settings are ignored: \"[unclosed\""
 }
@@ -198,7 +201,10 @@ odcreat: /etc/odcreat.conf: not read"
 	run --separate-stderr in_etc "$(lib d)"
 	assert_output "EINVAL -"
 	local said
-	said=$(grep '^odcreat: ' <<< "$stderr")
+	# The messages, less the log's line (log = stderr), which is no message.
+	output=$(grep -v '^[0-9]\{4\}-' <<< "$stderr")
+	unwrapped
+	said=$(grep '^odcreat: ' <<< "$output")
 	assert_equal "$said" "odcreat: /etc/odcreat.conf:2: log is syslog, journal, stderr or an absolute path: \"relative.log\"
 odcreat: /etc/odcreat.conf:3: not SETTING = VALUE: \"nonsense\"
 odcreat: /etc/odcreat.conf:4: unknown setting; there are mode, log and log_facility: \"colour\"
@@ -291,6 +297,7 @@ b True"
 @test "log = DIR/ and ODCREAT_LOG=DIR/ are accepted; a relative DIR/ is a bad line" {
 	conf "log = logs/"
 	run --separate-stderr in_etc "$(lib d)"
+	unwrapped stderr
 	assert_equal "$stderr" 'odcreat: /etc/odcreat.conf:1: log is syslog, journal, stderr or an absolute path: "logs/"'
 	install -d -m 1733 -o root "$R/logs"
 	conf "log = journal"

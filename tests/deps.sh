@@ -5,7 +5,7 @@
 #
 #   build CC   a C compiler CC and its C library's headers (every target that compiles)
 #   demo       the real programs of make demo
-#   check      the test suite (make check), tests/watch.bats's i386 caller too
+#   check      the test suite (make check), tests/watch.bats's i386 caller and its fuzzing too
 #   32, aarch64, musl   make check32, check-aarch64, check-musl
 #   deb        make deb
 #   fuzz       make fuzz
@@ -57,6 +57,17 @@ need_compiler() {
 	fi
 }
 
+# The compiler CC's libFuzzer and sanitizers' runtimes (clang's, in a
+# package of their own), for this machine's ABI.
+need_fuzzer() {
+	need_compiler "$1"
+	case $(uname -m) in i?86) abi=i386 ;; *) abi=$(uname -m) ;; esac
+	if [ -n "$listing" ] || have_command "$1"; then
+		need_file "$($1 -print-resource-dir 2>/dev/null)/lib/linux/libclang_rt.fuzzer-$abi.a" \
+			libclang-rt-14-dev
+	fi
+}
+
 case "${1:-}" in
 build)
 	need_compiler "${2:-cc}" ;;
@@ -71,7 +82,7 @@ check)
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata git:git python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
 		    unshare:util-linux setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
-		    ip:iproute2 ss:iproute2 addr2line:binutils readelf:binutils ps:procps pkill:procps; do
+		    ip:iproute2 ss:iproute2 addr2line:binutils readelf:binutils objcopy:binutils ps:procps pkill:procps; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
 	need_file /lib/systemd/systemd-journald systemd
@@ -83,7 +94,8 @@ check)
 	need_file /usr/lib/bats/bats-support/load.bash bats-support
 	need_file /usr/lib/bats/bats-assert/load.bash bats-assert
 	# tests/watch.bats's i386 caller, on x86-64.
-	if [ "$(uname -m)" = x86_64 ]; then need_compiler i686-linux-gnu-gcc; fi ;;
+	if [ "$(uname -m)" = x86_64 ]; then need_compiler i686-linux-gnu-gcc; fi
+	need_fuzzer clang ;;
 32)
 	need_compiler i686-linux-gnu-gcc
 	need_command qemu-i386 qemu-user
@@ -96,11 +108,7 @@ musl)
 	need_compiler musl-gcc
 	need_command bats bats ;;
 fuzz)
-	# libFuzzer and the sanitizers' runtimes are clang's, in a package of their own.
-	need_compiler "${2:-clang}"
-	have_command "${2:-clang}" &&
-		need_file "$(${2:-clang} -print-resource-dir)/lib/linux/libclang_rt.fuzzer-x86_64.a" \
-			libclang-rt-14-dev ;;
+	need_fuzzer "${2:-clang}" ;;
 fresh)
 	need_command mmdebstrap mmdebstrap
 	need_command git git

@@ -26,6 +26,7 @@ no_daemons() {
 		run --separate-stderr no_daemons "'$ODCREAT' -m einval -l $log '$ODC_CALL' -n 3 open p creat,directory"
 		assert_success
 		assert_output --partial EINVAL
+		unwrapped stderr
 		[[ $stderr =~ ^"odcreat: -l $log: no daemon listens on "(/run/systemd/journal/socket|/dev/log)" ("[A-Za-z\ ]+"): the lines will be lost"$ ]] ||
 			fail "said: $stderr"
 	done
@@ -55,6 +56,7 @@ time.sleep(30)' &
 	assert_equal "${stderr%%$'\n'*}" "odcreat: -v says whether --seccomp supervises, and why: give it with --seccomp"
 	run --separate-stderr "$ODCREAT" --seccomp -v -m native true
 	assert_success
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is $("$ODCREAT" --probe | sed -n 's/^This kernel.s meaning is \([a-z0-9.-]*\):.*/\1/p'), the mode native: no seccomp filter, no supervisor; the kernel answers"
 }
 

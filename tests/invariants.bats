@@ -283,12 +283,13 @@ syscall_names_of() {
 	assert_output "nobody"
 }
 
-@test "an unknown mode: one line naming the valid modes, then einval" {
+@test "an unknown mode: one message naming the valid modes, in 80 columns, then einval" {
 	# Read at the first call that needs it: a program that makes none hears nothing.
 	run env ODCREAT_MODE=bogus LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat
 	assert_output "fd:file p:file"
 	rm p
 	run env ODCREAT_MODE=bogus LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	unwrapped
 	assert_line --index 0 "odcreat: unknown ODCREAT_MODE \"bogus\"; valid modes: $ALL_MODES; using einval"
 	assert_line --index 1 "EINVAL -"
 	assert_equal "${#lines[@]}" 2
@@ -296,6 +297,7 @@ syscall_names_of() {
 
 @test "a hostile ODCREAT_MODE is shown escaped and shortened" {
 	run env ODCREAT_MODE="$(printf 'x\033[2J"\n%0300d' 0)" LD_PRELOAD="$SHIM" "$ODC_CALL" open p creat,directory
+	unwrapped
 	assert_line --index 0 --regexp '^odcreat: unknown ODCREAT_MODE "x\\x1b\[2J\\x22\\x0a0{33}"\.\.\.; valid modes'
 	assert_line --index 1 "EINVAL -"
 }

@@ -88,10 +88,12 @@ nobody 600 1"
 @test "the common mistakes name their fix: -l DIR without its slash, a DIR/ not made yet" {
 	run --separate-stderr "$NB/odcreat" -l "$R/log" -- true
 	assert_failure 2
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: cannot open log $R/log: Is a directory
 odcreat: name it $R/log/ to log each user in a file of its own there"
 	run --separate-stderr "$NB/odcreat" -l "$R/new/" -- true
 	assert_failure 2
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: log directory $R/new/: No such file or directory
 odcreat: install -d -m 1733 -o root $R/new/ makes one every user may log to"
 	[ ! -e "$R/new" ]
@@ -101,6 +103,7 @@ odcreat: install -d -m 1733 -o root $R/new/ makes one every user may log to"
 	chmod 777 "$R/log"
 	run "$NB/odcreat" -l "$R/log/" -- true
 	assert_failure 2
+	unwrapped
 	assert_output "odcreat: log directory $R/log/: writable by group or others, and not sticky
 odcreat: install -d -m 1733 -o root $R/log/ makes one every user may log to"
 	chmod 1733 "$R/log"
@@ -112,6 +115,7 @@ odcreat: install -d -m 1733 -o root $R/log/ makes one every user may log to"
 	install -m 0644 -o nobody /dev/null "$R/log/0.log"
 	run "$NB/odcreat" -l "$R/log/" -- true
 	assert_success
+	unwrapped
 	assert_output "odcreat: log directory $R/log/: your file 0.log is owned by another user; each program logs to a file of its own instead, 0-KEY.log, whose name nobody else can know"
 }
 
@@ -156,6 +160,7 @@ diverted() {
 	done
 	run --separate-stderr "$NB/odcreat" report "$R/log/"
 	assert_success
+	unwrapped stderr
 	assert_equal "$(grep -c ': skipped: owned by uid 65534, not by uid 0$' <<< "$stderr")" 10
 	assert_equal "$(tail -n 1 <<< "$stderr")" "odcreat report: $R/log/: 5 more files skipped"
 	assert_line "0 calls from 0 programs on 0 hosts; 0 lost, 0 claimed"
@@ -224,15 +229,18 @@ diverted() {
 }
 
 @test "a directory exchanged with another while calls log: no line lands in the other" {
-	# $R/d is the log directory; $R/evil is nobody's, which the library must never write to.
+	# $R/d/log is the log directory; $R/d/evil is nobody's, which the library
+	# must never write to. Descriptor 8 holds the log directory wherever the
+	# swapper puts it.
 	mkdir -m 755 "$R/d"
 	mv "$R/log" "$R/d/log"
 	install -d -m 0777 -o nobody "$R/d/evil"
+	exec 8< "$R/d/log"
 	python3 -c '
 import ctypes, os, sys, time
 libc = ctypes.CDLL(None, use_errno=True)
 a, b = (os.fsencode(p) for p in sys.argv[1:3])
-end = time.time() + 60
+end = time.time() + 120
 open(sys.argv[4], "w").close()
 while time.time() < end and not os.path.exists(sys.argv[3]):
     libc.renameat2(-100, a, -100, b, 2)
@@ -241,16 +249,26 @@ while time.time() < end and not os.path.exists(sys.argv[3]):
 	while [ ! -e "$R/started" ]; do sleep 0.05; done
 	mkdir "$R/work/race"
 	chown nobody "$R/work/race"
-	(cd "$R/work/race" && setpriv --reuid=nobody --regid=nogroup --clear-groups env ODCREAT_LOG="$R/d/log/" \
-		ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" -n 5000 open p creat,directory)
+	# Batches of calls until one process has met both directories: a line
+	# lost to the other, then one in its file here that counts it (lost=).
+	# On two busy cores the scheduler can hold the swapper still through a
+	# whole batch, the other directory in place or this one: at most 100,000
+	# calls or 60 s, whichever comes first.
+	local calls=0 start=$SECONDS
+	until grep -qs ' lost=[1-9]' /dev/fd/8/65534.log || [ $calls -ge 100000 ] || [ $((SECONDS - start)) -ge 60 ]; do
+		(cd "$R/work/race" && setpriv --reuid=nobody --regid=nogroup --clear-groups env ODCREAT_LOG="$R/d/log/" \
+			ODCREAT_MODE=einval LD_PRELOAD="$NB/libodcreat.so" "$NB/tests/odc_call" -n 500 open p creat,directory)
+		calls=$((calls + 500))
+	done
 	touch "$R/stop"
 	wait "$swapper"
-	local real=$R/d/log other=$R/d/evil
-	[ "$(stat -c %U "$real")" = root ] || { real=$R/d/evil; other=$R/d/log; }
+	local other=$R/d/evil
+	[ "$(stat -c %U "$R/d/log")" = root ] || other=$R/d/log
 	run ls -A "$other"
 	assert_output ""
-	# Some lines arrived, in nobody's file of the real directory (others were lost to the race).
-	[ "$(grep -c ' result=EINVAL ' "$real/65534.log")" -gt 0 ]
+	grep -q ' result=EINVAL .* lost=[1-9]' /dev/fd/8/65534.log ||
+		fail "no call met the other directory in $calls calls, $((SECONDS - start)) s"
+	exec 8<&-
 }
 
 @test "report DIR/ counts every user's calls, under the user the file's owner names, and skips a file no user alone wrote" {
@@ -276,6 +294,7 @@ while time.time() < end and not os.path.exists(sys.argv[3]):
 	assert_equal "$(grep -m1 -A1 -xF "$NB/tests/odc_call\\" <<< "$output" | awk 'NR == 2 { print $1 }')" 1
 	assert_equal "$(grep -m1 -A1 -xF "[uid 65534] $NB/tests/odc_call\\" <<< "$output" |
 		awk 'NR == 2 { print $1 }')" 2
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat report: $R/log/5.log: skipped: owned by uid 65534, not by uid 5
 odcreat report: $R/log/7.log: skipped: has another hard link
 odcreat report: $R/log/8.log: skipped: a symlink
@@ -297,6 +316,7 @@ odcreat report: $R/log/9.log: skipped: writable by group or others"
 	run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" report "$R/log/"
 	assert_failure 1
 	assert_output ""
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat report: $R/log/: Permission denied (only root may list a log directory of mode 1733)"
 }
 
@@ -314,6 +334,7 @@ for i in range(1, 4097):
 	# Each 256 MiB, zeros and a hole, is a line cut by a hole: unparsed.
 	assert_line --regexp "^2 calls from 1 program on 1 host; 0 lost, 2 claimed"
 	assert_line --regexp "^4096 lines could not be read: "
+	unwrapped stderr
 	[[ $stderr =~ ^"odcreat report: $R/log/65534.log: skipped "([0-9]+)" bytes of holes"$ ]] || fail "$stderr"
 	[ "${BASH_REMATCH[1]}" -gt $(((1 << 40) - (64 << 20))) ] || fail "$stderr"
 }
@@ -346,7 +367,7 @@ readme_step() {
 	assert_success
 	# --config-check's line, as it wraps it at 80 columns.
 	assert_line "odcreat: /etc/odcreat.conf:2: log = /var/log/odcreat/: records every user's"
-	assert_line "  calls, each in /var/log/odcreat/UID.log, a file of that user's own"
+	assert_line "    calls, each in /var/log/odcreat/UID.log, a file of that user's own"
 	assert_line "2 calls from 2 programs on 1 host; 0 lost, 2 claimed"
 	assert_equal "$(grep -m1 -A1 -xF "[uid 65534] $NB/tests/odc_call\\" <<< "$output" | awk 'NR == 2 { print $1 }')" 1
 }

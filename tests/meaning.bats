@@ -97,6 +97,7 @@ emulated_74() {
 	assert_output --regexp '^Seccomp:[[:space:]]+0$'
 	run --separate-stderr "$ODCREAT" --seccomp -v -m einval -- "$STATIC" openat x creat,directory
 	assert_output "EINVAL -"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode einval: no seccomp filter, no supervisor; the kernel answers"
 	RUNNER=seccomp ODC_CALL=$STATIC check_table openat creat,directory
 }
@@ -107,6 +108,7 @@ emulated_74() {
 	run --separate-stderr "$ODCREAT" --seccomp -v -m einval -l "$BATS_TEST_TMPDIR/log" -- \
 		"$STATIC" -n 5 openat x creat,directory
 	assert_output "EINVAL -"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode einval, with a log: a seccomp supervisor serves the calls"
 	assert_equal "$(grep -c ' path="x" .* semantics=einval result=EINVAL ' "$BATS_TEST_TMPDIR/log")" 5
 }
@@ -114,6 +116,7 @@ emulated_74() {
 @test "--seccomp -m native, no log: no filter, no supervisor; with a log, supervised" {
 	run --separate-stderr "$ODCREAT" --seccomp -v -m native -- grep '^Seccomp:' /proc/self/status
 	assert_output --regexp '^Seccomp:[[:space:]]+0$'
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode native: no seccomp filter, no supervisor; the kernel answers"
 	run "$ODCREAT" --seccomp -m native -l "$BATS_TEST_TMPDIR/log" -- grep '^Seccomp:' /proc/self/status
 	assert_output --regexp '^Seccomp:[[:space:]]+2$'
@@ -122,6 +125,7 @@ emulated_74() {
 @test "--seccomp with another mode than the kernel's: supervised" {
 	run --separate-stderr "$ODCREAT" --seccomp -v -m mkdir -- grep '^Seccomp:' /proc/self/status
 	assert_output --regexp '^Seccomp:[[:space:]]+2$'
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is einval, the mode mkdir: a seccomp supervisor serves the calls"
 }
 
@@ -133,6 +137,7 @@ emulated_74() {
 	run --separate-stderr as_nobody "$NB/tests/odc_deny" question EPERM \
 		"$NB/odcreat" --seccomp -v -m einval -- "$NB/tests/odc_call_static" -N sys_openat d creat,directory
 	assert_output "EINVAL -"
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: the kernel's meaning is unknown, the mode einval: the seccomp filter answers open and openat, a supervisor openat2"
 	# mkdir mode does the work itself where it cannot know.
 	run as_nobody "$NB/tests/odc_deny" question EPERM \

@@ -2,7 +2,7 @@
  * odc_race: O_CREAT|O_DIRECTORY on a name that another thread keeps
  * swapping with a victim, and a check that the victim never changes.
  *
- *   odc_race [-n CALLS] [-s SWAPS] [-m MODE] [-e] [-L FREE] VICTIM
+ *   odc_race [-n CALLS] [-t SECONDS] [-s SWAPS] [-m MODE] [-e] [-L FREE] VICTIM
  *
  * Run it in a directory that holds w/ and, as w/s, the VICTIM: "link" (a
  * symlink to ../victim, a regular file), "dir" (an empty directory) or
@@ -17,14 +17,17 @@
  * descriptor to return; one, and it has just enough. -s goes on past CALLS
  * until the swapper has made SWAPS exchanges, for at most 100 times CALLS
  * calls: on a busy machine the scheduler can keep the two threads apart
- * for a thousand calls.
+ * for a thousand calls. -t ends the calls once SECONDS have passed, if
+ * that comes first: there each pause may wait a time slice or more for the
+ * swapper, and 10,000 calls took minutes.
  *
- * Prints "calls=N swaps=N victim=intact" and exits 0, or says what changed
- * and exits 1.
+ * Prints "calls=N swaps=N victim=intact", and " time=up" where -t ended
+ * the calls, and exits 0; or says what changed and exits 1.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum phase { RUN, PAUSE, STOP };
@@ -47,6 +51,7 @@ static void *swapper(void *arg)
 		int now = atomic_load(&phase);
 		if (now == STOP)
 			return NULL;
+		/* Spinning on, not yielding: running when the next call starts. */
 		if (now == PAUSE) {
 			atomic_store(&paused, atomic_load(&pauses));
 			continue;
@@ -65,8 +70,18 @@ static void set_phase(int next)
 	}
 	long asked = atomic_fetch_add(&pauses, 1) + 1;
 	atomic_store(&phase, PAUSE);
+	/* A swapper the scheduler holds back gets this core meanwhile. */
 	while (atomic_load(&paused) != asked)
-		;
+		sched_yield();
+}
+
+/* Seconds on the monotonic clock. */
+static double seconds_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 struct victim {
@@ -147,13 +162,15 @@ static void limit_descriptors(int free)
 int main(int argc, char **argv)
 {
 	long calls = 1000, least_swaps = 0;
+	double seconds = 0;
 	mode_t mode = 0333;
 	int flags = O_RDONLY | O_CREAT | O_DIRECTORY | O_CLOEXEC, opt;
 	int free_fds = -1;
 
-	while ((opt = getopt(argc, argv, "n:s:m:eL:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:t:s:m:eL:")) != -1) {
 		switch (opt) {
 		case 'n': calls = atol(optarg); break;
+		case 't': seconds = atof(optarg); break;
 		case 's': least_swaps = atol(optarg); break;
 		case 'm': mode = (mode_t)strtoul(optarg, NULL, 8); break;
 		case 'e': flags |= O_EXCL; break;
@@ -162,7 +179,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - optind != 1) {
-		fprintf(stderr, "usage: odc_race [-n CALLS] [-s SWAPS] [-m MODE] [-e] [-L FREE] link|dir|file\n");
+		fprintf(stderr, "usage: odc_race [-n CALLS] [-t SECONDS] [-s SWAPS] [-m MODE] [-e] [-L FREE] "
+				"link|dir|file\n");
 		return 2;
 	}
 	struct victim v = { .kind = argv[optind] };
@@ -176,8 +194,14 @@ int main(int argc, char **argv)
 	set_phase(PAUSE);
 	if (free_fds >= 0)
 		limit_descriptors(free_fds);
+	double start = seconds_now();
+	bool time_up = false;
 	long i;
 	for (i = 0; i < calls || (atomic_load(&swaps) < least_swaps && i < 100 * calls); i++) {
+		if (seconds > 0 && seconds_now() - start >= seconds) {
+			time_up = true;
+			break;
+		}
 		set_phase(RUN);
 		int fd = open("w/d", flags, mode);
 		set_phase(PAUSE);
@@ -194,6 +218,6 @@ int main(int argc, char **argv)
 	}
 	set_phase(STOP);
 	pthread_join(thread, NULL);
-	printf("calls=%ld swaps=%ld victim=intact\n", i, atomic_load(&swaps));
+	printf("calls=%ld swaps=%ld victim=intact%s\n", i, atomic_load(&swaps), time_up ? " time=up" : "");
 	return 0;
 }

@@ -5,12 +5,15 @@
 
 load test_helper
 
-# Calls per mode and runner. The default is what CI runs: thousands of
-# exchanges land inside calls in each mode, in about two minutes where
-# CI's other lane keeps both cores busy (its racer and caller spin for
-# each other, and a busy machine's scheduler parts them: 100,000 took
-# twelve minutes there). Raise it for a longer hunt.
+# Calls per mode and runner, and the seconds they may take: each race
+# ends at whichever comes first. The default count is what CI runs:
+# thousands of exchanges land inside calls in each mode. A busy machine's
+# scheduler parts the racer from the caller that waits for it at every
+# call (100,000 took twelve minutes beside CI's other lane, 10,000 over
+# three and a half in a loaded package build): there the time ends it.
+# Raise both for a longer hunt.
 RACE_CALLS=${ODC_RACE_CALLS:-20000}
+RACE_SECONDS=${ODC_RACE_SECONDS:-5}
 
 setup() {
 	new_scratch
@@ -25,9 +28,10 @@ race() {
 	shift 2
 	if [ "$runner" = library ]; then
 		as_nobody env ODCREAT_MODE="$mode" LD_PRELOAD="$NB/libodcreat.so" \
-			"$NB/tests/odc_race" -n "$RACE_CALLS" "$@"
+			"$NB/tests/odc_race" -n "$RACE_CALLS" -t "$RACE_SECONDS" "$@"
 	else
-		as_nobody "$NB/odcreat" --seccomp -m "$mode" -- "$NB/tests/odc_race" -n "$RACE_CALLS" "$@"
+		as_nobody "$NB/odcreat" --seccomp -m "$mode" -- \
+			"$NB/tests/odc_race" -n "$RACE_CALLS" -t "$RACE_SECONDS" "$@"
 	fi
 }
 
@@ -40,15 +44,17 @@ least_swaps() {
 	esac
 }
 
-# What odc_race must print in MODE: at least its calls, and the swaps asked for.
+# What odc_race must print in MODE (SWAPS: the least it asks for, 0 by
+# default): its calls, or as many as its time held, and the swaps asked for.
 assert_race_intact() {
-	local mode=$1 calls swaps
+	local mode=$1 least=${2:-0} calls swaps
 	assert_success
-	assert_output --regexp "^calls=[0-9]+ swaps=[0-9]+ victim=intact$"
+	assert_output --regexp "^calls=[0-9]+ swaps=[0-9]+ victim=intact( time=up)?$"
 	calls=$(echo "$output" | sed 's/calls=\([0-9]*\).*/\1/')
 	swaps=$(echo "$output" | sed 's/.*swaps=\([0-9]*\).*/\1/')
-	[ "$calls" -ge "$RACE_CALLS" ] || fail "$mode: $calls calls of $RACE_CALLS"
-	[ "$swaps" -ge "$(least_swaps "$mode")" ] || fail "$mode: the racer never swapped in $calls calls"
+	[ "$calls" -gt 0 ] || fail "$mode: no call in $RACE_SECONDS s"
+	[[ $output == *" time=up" || $calls -ge $RACE_CALLS ]] || fail "$mode: $calls calls of $RACE_CALLS"
+	[ "$swaps" -ge "$least" ] || fail "$mode: the racer never swapped in $calls calls"
 }
 
 # The user's own file, reached through a symlink that the racer swaps in
@@ -61,7 +67,7 @@ check_link_race() {
 	chown -h nobody w/s
 	for mode in $MODES; do
 		run race "$1" "$mode" -s "$(least_swaps "$mode")" -m 0333 link
-		assert_race_intact "$mode"
+		assert_race_intact "$mode" "$(least_swaps "$mode")"
 	done
 	assert_equal "$(stat -c '%a %U %s' victim)" "600 nobody 5"
 }
@@ -86,10 +92,11 @@ check_undo_race() {
 			for mode in $MODES; do
 				if [ $free = 0 ]; then
 					run race "$1" "$mode" -L 0 -m 0755 $kind
-					assert_output "calls=$RACE_CALLS swaps=0 victim=intact"
+					assert_race_intact "$mode"
+					assert_output --regexp "^calls=[0-9]+ swaps=0 "
 				else
 					run race "$1" "$mode" -s "$(least_swaps "$mode")" -L 1 -m 0755 $kind
-					assert_race_intact "$mode"
+					assert_race_intact "$mode" "$(least_swaps "$mode")"
 				fi
 			done
 		done
@@ -102,6 +109,15 @@ check_undo_race() {
 
 @test "out of descriptors while a racer swaps: nothing is made, nothing of another's goes (--seccomp)" {
 	check_undo_race seccomp
+}
+
+@test "a race ends at its seconds where its calls would take longer" {
+	mkdir w/s
+	SECONDS=0
+	run timeout 60 env ODCREAT_MODE=einval LD_PRELOAD="$SHIM" "$BUILD/tests/odc_race" -n 1000000000 -t 1 -m 0755 dir
+	assert_success
+	assert_output --regexp "^calls=[1-9][0-9]* swaps=[0-9]+ victim=intact time=up$"
+	[ "$SECONDS" -lt 30 ] || fail "$SECONDS s for a race of 1 s"
 }
 
 # swap_at_handover MODE VICTIM: the supervisor makes d, and as it hands it

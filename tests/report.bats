@@ -47,8 +47,8 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 "tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0,""
 "old",1,1,0,1,1,,,,,,,,,,,,,,""'
 	run "$ODCREAT" report log
-	assert_line --regexp '^  einval +tool$'
-	assert_line --regexp '^  mkdir +a.out tool$'
+	assert_line --regexp '^  einval +"tool"$'
+	assert_line --regexp '^  mkdir +"a.out" "tool"$'
 	assert_line --regexp '^  native +none$'
 	assert_line --regexp '^a.out +3 +1 +0 +3 +2  missing,dir$'
 	assert_line --regexp '^a.out +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
@@ -468,8 +468,8 @@ with open(sys.argv[1], "wb") as f:
 	run --separate-stderr as_nobody "$NB/odcreat" report --journal
 	assert_equal "$status" 1
 	assert_output ""
-	[[ $stderr == "odcreat report: uid $(id -u nobody) is not root, nor in the groups systemd-journal or adm: "* ]] ||
-		fail "$stderr"
+	unwrapped stderr
+	assert_equal "$stderr" "odcreat report: uid $(id -u nobody) is not root, nor in the groups systemd-journal or adm: journalctl would show it only its own entries, so a report would not be the machine's; run it as root or in one of those groups, or, for your own entries alone: journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -"
 	# Their own entries, piped in, are a report like any FILE's.
 	run --separate-stderr as_nobody sh -c "journalctl -q -o export SYSLOG_IDENTIFIER=odcreat | '$NB/odcreat' report --journal -"
 	assert_success
@@ -506,6 +506,19 @@ watch_dir() {
 	assert_line --index 3 --partial '"/usr/bin/lib",1,1,0,1,1,missing,'
 	run "$ODCREAT" report log/
 	assert_line "3 calls from 3 programs on 1 host; 0 lost, 1 claimed"
+}
+
+@test "report DIR/: a uid= in root's 0.log longer than any uid is cut in the name it is put before, which stays whole" {
+	watch_dir
+	# 1,054 digits: "[uid DIGITS] " once ran past the name's buffer of 1,056 bytes.
+	wline /usr/bin/tool "$(printf '9%.0s' {1..1054})" /x > log/0.log
+	chmod 0600 log/0.log
+	run "$ODCREAT" report --format=csv log/
+	assert_success
+	assert_line --index 1 --partial '"[uid 99999999999999999999] /usr/bin/tool",1,1,0,0,1,missing,'
+	# In the text, "[uid N] " is the report's own, its blank a blank.
+	run "$ODCREAT" report log/
+	assert_line --index 1 '[uid 99999999999999999999] /usr/bin/tool\'
 }
 
 @test "report DIR/: a line that says seen= in a user's own file is that user's word, and one in another's name is not counted" {
@@ -591,23 +604,95 @@ watch_dir() {
 	run awk 'length($0) > 80 { print length($0) ": " $0 }' <<< "$output"
 	assert_output ""
 	run "$ODCREAT" report log
-	# The name whole on its lines, cut at 79 columns and a backslash; the row's figures on the next.
-	[ ${#long} -gt 158 ] && [ ${#long} -le 237 ] || fail "the name is not on three lines: ${#long}"
+	# The name whole on its lines, cut at 79 columns and a backslash, the lines after
+	# its first indented by 2; the row's figures on the next.
+	[ ${#long} -gt 156 ] && [ ${#long} -le 233 ] || fail "the name is not on three lines: ${#long}"
 	run grep -A4 -xF "${long:0:79}\\" <<< "$output"
-	assert_equal "$(head -3 <<< "$output" | sed 's/\\$//' | tr -d '\n')" "$long"
+	assert_line --index 1 --regexp '^  [^ ].*\\$'
+	assert_line --index 2 --regexp '^  [^ ].*\\$'
+	assert_equal "$(head -3 <<< "$output" | sed 's/^  //; s/\\$//' | tr -d '\n')" "$long"
 	# Its states, wrapped at their commas in their column.
 	assert_line --index 3 --regexp '^ {28} +3 +1 +0 +3 +3  missing,dir,$'
 	assert_line --index 4 --regexp '^ {62}dangling$'
 	run "$ODCREAT" report log
 	assert_line --regexp '^short +1 +1 +0 +1 +1  missing$'
-	# The lists of names that would notice a mode wrap under the first.
-	assert_line --regexp '^  freebsd    /opt/very-long-directory-name/'
-	assert_line --regexp '^ {13}/usr/bin/prog1 /usr/bin/prog2 /usr/bin/prog3 /usr/bin/prog4$'
-	assert_line --regexp '^ {13}/usr/bin/prog9 /usr/bin/prog10 /usr/bin/prog11 /usr/bin/prog12$'
+	# The lists of names that would notice a mode wrap under the first, each in quotes.
+	assert_line --regexp '^  freebsd    "/opt/very-long-directory-name/'
+	assert_line --regexp '^ {13}"/usr/bin/prog1" "/usr/bin/prog2" "/usr/bin/prog3" "/usr/bin/prog4"$'
+	assert_line --regexp '^ {13}"/usr/bin/prog9" "/usr/bin/prog10" "/usr/bin/prog11"$'
 	run "$ODCREAT" report --format=csv log
 	assert_line --index 1 --partial "\"$long\",3,"
 	run "$ODCREAT" report --format=json log
 	assert_output --partial "\"program\":\"$long\""
+}
+
+# forged_sshd: a program whose name, cut at column 79, would begin a line
+# with a row for /usr/bin/sshd and the figures of its choice.
+forged_sshd() {
+	echo "/home/u/$(printf 'p%.0s' {1..71})/usr/sbin/sshd                   7     1     0       0     1  missing"
+}
+
+# no_forged_row TEXT: no line of TEXT, nor of it as a terminal of any width from
+# 20 to 100 columns breaks it, holds sshd before blanks or forged_sshd's figures.
+no_forged_row() {
+	local width
+	[ -z "$(awk 'length > 80' <<< "$1")" ] || fail "longer than 80 columns: $1"
+	for width in $(seq 20 100); do
+		! fold -w "$width" <<< "$1" | grep -E 'sshd +|7 +1 +0 +0 +1' ||
+			fail "a row for sshd at $width columns: $1"
+	done
+}
+
+@test "text: a name never passes for a row: its blanks written \x20, the lines after its first indented, at any width" {
+	line "$(forged_sshd)" /x EINVAL missing "$MISSING" > log
+	run "$ODCREAT" report log
+	assert_success
+	no_forged_row "$output"
+	# The name's first line holds its first 79 columns; the next begin with the report's blanks.
+	assert_line --index 1 "/home/u/$(printf 'p%.0s' {1..71})\\"
+	assert_line --index 2 --regexp '^  /usr/sbin/sshd(\\x20)+\\$'
+	assert_line --index 4 --regexp '^  (\\x20)*0(\\x20)*1\\x20\\x20missing\\$'
+	assert_line --index 5 --regexp '^ {28} +1 +1 +0 +1 +1  missing$'
+	refute_line --regexp '^[^ ].* +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+  missing$'
+	# An empty name is written "", which no name can be: its row still begins with its key.
+	line '' /x EINVAL missing "$MISSING" > log
+	run "$ODCREAT" report log
+	assert_line --index 1 --regexp '^"" +1 +1 +0 +1 +1  missing$'
+	assert_line '  freebsd    ""'
+	# by host too, where the host is anyone's word in a syslog header
+	printf '<14>1 2026-12-04T10:00:00Z %s prog - - - %s\n' "$(printf 'h%.0s' {1..60})" \
+		"$(line "$(forged_sshd)" /x EINVAL missing "$MISSING")" > log
+	run "$ODCREAT" report --by=host,program log
+	assert_success
+	no_forged_row "$output"
+	# CSV and JSON keep the name whole.
+	run "$ODCREAT" report --format=csv log
+	assert_line --index 1 --partial "\"$(forged_sshd)\","
+}
+
+@test "text: each name of a list of names in quotes, its blanks written \x20: two names never read as one" {
+	{
+		line '/usr/bin/a b' /x EINVAL missing "$MISSING"
+		line /usr/bin/c /x EINVAL missing "$MISSING"
+		echo "$(line /usr/bin/python3 /x EINVAL missing "$MISSING") script=\"x y.py\""
+	} > log
+	run "$ODCREAT" report log
+	assert_success
+	assert_line --regexp '^/usr/bin/a\\x20b +1 +1 +0 +1 +1  missing$'
+	assert_line --regexp '^/usr/bin/python3 x\\x20y\.py +1 +1 +0 +1 +1  missing$'
+	assert_line '  freebsd    "/usr/bin/a\x20b" "/usr/bin/c" "/usr/bin/python3 x\x20y.py"'
+	# Unreadable lines' files, named in a list too.
+	echo garbage > 'a log'
+	run "$ODCREAT" report 'a log' log
+	assert_line "1 line could not be read: a\\x20log:1"
+	# A drill-down takes a name as the text writes it, or as it is.
+	run "$ODCREAT" report '--program=/usr/bin/a\x20b' log
+	assert_line --index 0 '/usr/bin/a\x20b: 1 call'
+	run "$ODCREAT" report '--program=/usr/bin/a b' log
+	assert_line --index 0 '/usr/bin/a\x20b: 1 call'
+	run "$ODCREAT" report '--program=python3 x\x20y.py' log
+	assert_line --index 0 '/usr/bin/python3: 1 call'
+	assert_line --index 2 '        1  x\x20y.py'
 }
 
 @test "one call, program and host in the singular; a call made under a mode never notices that mode" {
@@ -618,7 +703,7 @@ watch_dir() {
 	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 	assert_line --regexp '^tool +1/0 +1/0 +0/0 +0/1 +1/1 +1/0$'
 	assert_line --regexp '^  mkdir +none$'
-	assert_line --regexp '^  legacy +tool$'
+	assert_line --regexp '^  legacy +"tool"$'
 	run "$ODCREAT" report --format=csv log
 	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0,""'
 }

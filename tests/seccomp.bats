@@ -410,6 +410,7 @@ start_fails() {
 	shift
 	run "$@" "$ODCREAT" --seccomp -m mkdir -- touch ran
 	assert_equal "$status" 125
+	unwrapped
 	assert_output --partial "odcreat: --seccomp: $why"
 	assert_output --partial "nothing was run"
 	[ ! -e ran ]

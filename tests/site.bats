@@ -89,6 +89,39 @@ function_at() {
 	assert_output 0
 }
 
+@test "script=: the rules on each interpreter's options, fed as the library reads them and as the watcher has them" {
+	run "$BUILD/tests/script_test"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases$'
+}
+
+@test "script=: an option's value is never the script, attached or apart, alone or at the end of a group; an option the rules do not know names none" {
+	printf 'import os\ntry:\n    os.open("py", os.O_CREAT | os.O_DIRECTORY)\nexcept OSError:\n    pass\n' > tool.py
+	printf 'use Fcntl;\nsysopen(my $fh, "pl", O_CREAT | O_DIRECTORY | O_RDONLY);\n' > tool.pl
+	printf 'const fs = require("fs");\ntry { fs.openSync("js", fs.constants.O_CREAT | fs.constants.O_DIRECTORY); } catch (e) {}\n' > tool.js
+	# Each value a regular file, as a secret one would be.
+	echo 'SECRET=1' > VALUE
+	local want=(tool.py tool.py tool.pl)
+	"$ODCREAT" -m einval -l log python3 -bW VALUE tool.py 2> /dev/null
+	"$ODCREAT" -m einval -l log python3 -X VALUE tool.py
+	"$ODCREAT" -m einval -l log perl -wI VALUE tool.pl
+	if command -v node > /dev/null; then
+		"$ODCREAT" -m einval -l log node --env-file VALUE tool.js
+		"$ODCREAT" -m einval -l log node -r ./VALUE tool.js 2> /dev/null || true
+		# A V8 option, which node does not list: whether it takes a value, the rules cannot be sure.
+		"$ODCREAT" -m einval -l log node --harmony tool.js
+		want+=(tool.js tool.js "")
+	fi
+	run cat log
+	assert_equal "${#lines[@]}" "${#want[@]}"
+	local i
+	for i in "${!want[@]}"; do
+		assert_equal "$(field script "${lines[$i]}")" "${want[$i]}"
+	done
+	run grep -c VALUE log
+	assert_output 0
+}
+
 @test "script=: a shell's, by name, after -- or an option's value, or run by its #! line; none for sh -c or sh reading stdin" {
 	# A library whose constructor makes two of the pair's calls, in the shell itself.
 	early() {

@@ -137,9 +137,12 @@ except OSError: pass'); }
 	assert_equal "$stderr" ""
 	assert_equal "$(cat "$R/modes")" "644 0 0"
 	assert_equal "$(cat "$R/edited")" "$(printf '%s\n' /usr/local/lib/other.so /usr/local/lib/other.so:)"
-	assert_equal "$(cat "$R/refused")" "odcreat survey: stopping the survey begun by odcreat survey start:
+	output=$(cat "$R/refused")
+	unwrapped
+	assert_equal "$output" "odcreat survey: stopping the survey begun by odcreat survey start:
 odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, but still preloads $LINE: take that out yourself, then run odcreat survey stop again"
 	run cat "$R/stop"
+	unwrapped
 	assert_line "  /etc/ld.so.preload: $LINE was already taken out"
 	assert_line "  /etc/odcreat.conf: removed"
 	cmp "$R/before" "$R/after" || fail "/etc after stop: $(diff "$R/before" "$R/after")"
@@ -153,6 +156,7 @@ odcreat survey: /etc/ld.so.preload no longer has the line start added, $LINE, bu
 		pair as_nobody
 		odcreat survey status | grep log:"
 	assert_success
+	unwrapped
 	assert_line "  but /etc/ld.so.preload is 0640: programs of users who may not read it preload nothing"
 	assert_line "  log:      /var/log/odcreat/, 0 lines in 0 files"
 }
@@ -226,6 +230,7 @@ fake_i386() {
 	fake_i386 "$says"
 	run --separate-stderr in_survey "odcreat survey start"
 	assert_failure 1
+	unwrapped
 	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): $says
 odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
 	fake_i386 ""
@@ -238,6 +243,7 @@ odcreat survey: build and install the i386 library first: make M32=1 && make ins
 	[ -n "$I386_SHIM" ] || skip "no i386 program runs here (Debian's libc6-i386 and a kernel that runs it)"
 	run --separate-stderr in_survey "rm /usr/local/$I386_SUB/odcreat/libodcreat.so; odcreat survey start"
 	assert_failure 1
+	unwrapped
 	assert_output "odcreat survey: $LINE does not load in i386 programs (/lib/ld-linux.so.2): ERROR: ld.so: object '$LINE' from LD_PRELOAD cannot be preloaded (cannot open shared object file): ignored.
 odcreat survey: build and install the i386 library first: make M32=1 && make install M32=1"
 	run --separate-stderr in_survey "odcreat survey start | grep 'it loads in'"
@@ -246,7 +252,7 @@ odcreat survey: build and install the i386 library first: make M32=1 && make ins
 }
 
 # refused SETUP COMMAND WANT [STATUS]: after SETUP, COMMAND prints only a
-# line that WANT (a pattern) matches, exits with STATUS (1), and changes
+# message that WANT (a pattern) matches, in 80 columns, exits with STATUS (1), and changes
 # nothing in /etc or /var/lib.
 refused() {
 	run --separate-stderr in_survey "
@@ -256,14 +262,16 @@ refused() {
 		snapshot > '$R/after'; ls -a /var/lib > '$R/var-after'"
 	assert_success
 	assert_output "status ${4:-1}"
-	[[ $(cat "$R/said") == $3 ]] || fail "said: $(cat "$R/said")"
+	output=$(cat "$R/said")
+	unwrapped
+	[[ $output == $3 && ${#lines[@]} -eq 1 ]] || fail "said: $(cat "$R/said")"
 	cmp "$R/before" "$R/after" || fail "/etc changed: $(diff "$R/before" "$R/after")"
 	cmp "$R/var-before" "$R/var-after" || fail "/var/lib changed"
 	rm -rf "$R/upper" "$R/work" "$R/usr-upper" "$R/usr-work"
 	mkdir "$R/upper" "$R/work" "$R/usr-upper" "$R/usr-work"
 }
 
-@test "survey refusals: one line each, nothing changed" {
+@test "survey refusals: one message each, in 80 columns, nothing changed" {
 	local lib=/usr/local/$SUB/odcreat/libodcreat.so
 	for what in start stop status; do
 		refused "" "as_nobody odcreat survey $what" "odcreat survey: $what: only root may $(

@@ -120,16 +120,23 @@ survey_abis() {
 	CHECKED+=", i386"
 }
 
-# unwrapped: after run, each line of $output that the command wrapped at 80
-# columns (src/cmd/wrap.c: continued on lines indented by two spaces)
-# joined again, in $output and $lines; fails where a line is wider.
+# unwrapped [stderr]: after run, each line that odcreat folded at 80
+# columns (odc_say.h: continued on lines indented four columns deeper than
+# it starts) joined again, in $output and $lines (or, named,
+# in $stderr and $stderr_lines); fails where a line is wider.
 unwrapped() {
-	local wide
-	wide=$(awk 'length > 80' <<< "$output")
+	local name=${1:-output} wide text
+	text=${!name}
+	wide=$(awk 'length > 80' <<< "$text")
 	[ -z "$wide" ] || { echo "wider than 80 columns: $wide"; return 1; }
-	output=$(awk 'NR > 1 && /^  / { sub(/^  /, ""); line = line " " $0; next }
-		NR > 1 { print line } { line = $0 } END { if (NR) print line }' <<< "$output")
-	mapfile -t lines <<< "$output"
+	text=$(awk 'NR > 1 && match($0, /[^ ]/) == first + 5 { line = line " " substr($0, RSTART); next }
+		NR > 1 { print line } { line = $0; first = match($0, /[^ ]/) - 1 } END { if (NR) print line }' <<< "$text")
+	printf -v "$name" '%s' "$text"
+	if [ "$name" = output ]; then
+		mapfile -t lines <<< "$text"
+	else
+		mapfile -t "${name}_lines" <<< "$text"
+	fi
 }
 
 # own_make ARG...: make ARG... in the tree under test as a person runs it

@@ -60,7 +60,7 @@ watch_start() {
 		kill -0 "$WATCH_PID" 2>/dev/null || break
 		sleep 0.05
 	done
-	if grep -q 'the kernel refuses to load BPF programs (Operation not permitted)' "$WATCH_ERR"; then
+	if tr -s '\n ' '  ' < "$WATCH_ERR" | grep -q 'the kernel refuses to load BPF programs (Operation not permitted)'; then
 		skip "this kernel refuses BPF programs to root (EPERM: lockdown or a sandbox)"
 	fi
 	cat "$WATCH_ERR"
@@ -350,25 +350,34 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	the_line 'path="sentinel"'
 }
 
-@test "watch: not installed, or refused BPF by the kernel: one line that says so, and a status that is not 0" {
+@test "watch: not installed, or refused BPF by the kernel: a message that says so, and a status that is not 0" {
 	nobody_copies
-	# A watcher installed under the build's PREFIX (the package's) is hidden:
-	# found, it would watch until killed.
-	local installed=$ODC_PREFIX/libexec/odcreat hide=()
-	if [ -e "$installed/odcreat-watch" ]; then
+	# Watchers installed where odcreat looks (the package's, make install's)
+	# are hidden: found, one would watch until killed.
+	local dir hidden=() hide=()
+	for dir in "$ODC_PREFIX" /usr /usr/local; do
+		[ ! -e "$dir/libexec/odcreat/odcreat-watch" ] || hidden+=("$dir/libexec/odcreat")
+	done
+	if [ ${#hidden[@]} -gt 0 ]; then
 		needs_ns mount
-		hide=(unshare -m sh -c 'mount -t tmpfs odc-none "$0" && exec "$@"' "$installed")
+		hide=(unshare -m sh -c 'while [ "$1" != -- ]; do mount -t tmpfs odc-none "$1" || exit; shift; done
+			shift; exec "$@"' sh "${hidden[@]}" --)
 	fi
 	run --separate-stderr timeout 10 "${hide[@]}" "$NB/odcreat" --watch
 	[ "$status" -eq 125 ]
-	local fix="from the source, make watch && make install puts it there"
-	[ "$ODC_PREFIX" != /usr ] || fix="install the package odcreat-watch"
-	assert_equal "$stderr" "odcreat: --watch: odcreat-watch is not installed (not beside odcreat, nor in $installed/odcreat-watch)
-odcreat: $fix"
+	local in=$ODC_PREFIX/libexec/odcreat others=()
+	for dir in /usr /usr/local; do
+		[ "$dir" = "$ODC_PREFIX" ] || others+=("$dir/libexec/odcreat")
+	done
+	if [ ${#others[@]} -eq 2 ]; then in+=", ${others[0]} or ${others[1]}"; else in+=" or ${others[0]}"; fi
+	unwrapped stderr
+	assert_equal "$stderr" "odcreat: --watch: odcreat-watch is not installed: not beside odcreat, nor in $in
+odcreat: install the package odcreat-watch, or make watch && make install"
 	cp "$WATCHER" "$NB/"
 	# Tracing programs need CAP_BPF and CAP_PERFMON, which nobody has.
 	run --separate-stderr timeout 10 setpriv --reuid=nobody --regid=nogroup --clear-groups "$NB/odcreat" --watch -l stderr
 	[ "$status" -eq 1 ]
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat-watch: the kernel refuses to load BPF programs (Operation not permitted): root is needed (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown that forbids BPF; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 }
 
@@ -1523,7 +1532,9 @@ attached() {
 	tracepoints=$(bpftool prog show name odc_enter_openat | grep -c '^[0-9]*: ' || true)
 	watch_stop
 	assert_equal "$((functions + tracepoints))" 1
-	run grep -c '^odcreat-watch: this kernel refuses BPF on its functions (fentry: .*): the opens are watched through their tracepoints' "$WATCH_ERR"
+	output=$(cat "$WATCH_ERR")
+	unwrapped
+	run grep -c '^odcreat-watch: this kernel refuses BPF on its functions (fentry: .*): the opens are watched through their tracepoints' <<< "$output"
 	assert_output "$tracepoints"
 	# The way this kernel must give, where the caller knows it (make check-kernels: kernels.txt).
 	case ${ODC_WATCH_CALLS:-} in
@@ -1532,7 +1543,7 @@ attached() {
 	esac
 }
 
-@test "watch: a kernel without BTF: one line says what is missing, the kernel that has it, and what else surveys" {
+@test "watch: a kernel without BTF: a message says what is missing, the kernel that has it, and what else surveys" {
 	needs_ns mount
 	local r f
 	r=$(uname -r)
@@ -1544,6 +1555,7 @@ attached() {
 	run --separate-stderr unshare -m sh -c 'mount --bind "$0" /sys/kernel/btf/vmlinux && exec "$1" --watch -l stderr' \
 		"$SCRATCH/no-btf" "$ODCREAT"
 	[ "$status" -eq 1 ]
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat-watch: this kernel has no BTF (/sys/kernel/btf/vmlinux: CONFIG_DEBUG_INFO_BTF, Linux 5.4 has it), which the watcher is loaded by; without it, the preload survey (odcreat survey start) sees dynamic programs, and odcreat --seccomp any program it runs"
 }
 

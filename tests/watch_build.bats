@@ -28,6 +28,7 @@ setup() {
 	[ "$(uname -m)" != aarch64 ] || fake_cc x86_64-linux-gnu
 	run --separate-stderr own_make CC="$FAKE_CC" watch
 	[ "$status" -ne 0 ]
+	unwrapped stderr
 	assert_equal "${stderr_lines[0]}" "make watch: a build for $("$FAKE_CC" -dumpmachine) on $(uname -m) needs the target kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz"
 	[ ! -e "$BATS_TEST_TMPDIR/build/watch" ]
 	[ ! -e "$BATS_TEST_TMPDIR/build/odcreat-watch" ]
@@ -37,6 +38,7 @@ setup() {
 	fake_cc i686-linux-gnu
 	run --separate-stderr own_make CC="$FAKE_CC" VMLINUX_BTF="$BTF" watch
 	[ "$status" -ne 0 ]
+	unwrapped stderr
 	assert_equal "${stderr_lines[0]}" "make watch: the watcher is written for x86-64 and AArch64, not for i686-linux-gnu"
 	[ ! -e "$BATS_TEST_TMPDIR/build/watch" ]
 }

@@ -18,6 +18,7 @@
 #include "odc_exit.h"
 #include "odc_log.h"
 #include "odc_log_dir.h"
+#include "odc_say.h"
 
 /* Whether BASE holds this program's ABI's library, BASE/ODC_LIB_SUBDIR/odcreat/libodcreat.so. */
 static bool odc_shim_under(const char *base)
@@ -76,14 +77,14 @@ void odc_find_shim(char *out, size_t len)
 	char base[PATH_MAX];
 
 	if (!odc_shim_base(base)) {
-		fprintf(stderr, "odcreat: cannot find " ODC_SHIM_PATH " in this program's directory, "
+		odc_say("odcreat: cannot find " ODC_SHIM_PATH " in this program's directory, "
 			"its parent or " ODC_PREFIX "\n");
 		exit(ODC_EXIT_FAILED);
 	}
 	int n = snprintf(out, len, "%s/%s/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base,
 			 ODC_LIB_EXPANDS ? "$LIB" : ODC_LIB_SUBDIR);
 	if (n <= 0 || (size_t)n >= len) {
-		fprintf(stderr, "odcreat: %s: %s\n", base, strerror(ENAMETOOLONG));
+		odc_say("odcreat: %s: %s\n", base, strerror(ENAMETOOLONG));
 		exit(ODC_EXIT_FAILED);
 	}
 }
@@ -143,7 +144,7 @@ static void odc_check_log_dir(const char *dir)
 	const char *why = fd < 0 ? strerror((int)-fd) : odc_log_dir_refusal(&st);
 
 	if (why) {
-		fprintf(stderr, "odcreat: log directory %s: %s\nodcreat: install -d -m 1733 -o root %s "
+		odc_say("odcreat: log directory %s: %s\nodcreat: install -d -m 1733 -o root %s "
 				"makes one every user may log to\n", dir, why, dir);
 		exit(ODC_EXIT_USAGE);
 	}
@@ -152,7 +153,7 @@ static void odc_check_log_dir(const char *dir)
 	odc_log_dir_name(name, geteuid());
 	if (fstatat((int)fd, name, &file, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    (why = odc_log_dir_file_refusal(&file, geteuid())))
-		fprintf(stderr, "odcreat: log directory %s: your file %s is %s; each program logs to a "
+		odc_say("odcreat: log directory %s: your file %s is %s; each program logs to a "
 				"file of its own instead, %u-KEY.log, whose name nobody else can know\n",
 			dir, name, why, (unsigned)geteuid());
 	close((int)fd);
@@ -171,9 +172,9 @@ static bool odc_open_log_file(const char *log)
 	if (refused)
 		return false;
 	if (fd < 0 && fd != -ENXIO) {
-		fprintf(stderr, "odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
+		odc_say("odcreat: cannot open log %s: %s\n", log, strerror((int)-fd));
 		if (fd == -EISDIR)
-			fprintf(stderr, "odcreat: name it %s/ to log each user in a file of its own there\n", log);
+			odc_say("odcreat: name it %s/ to log each user in a file of its own there\n", log);
 		exit(ODC_EXIT_USAGE);
 	}
 	if (fd >= 0)
@@ -198,7 +199,7 @@ static void odc_check_daemon(enum odc_log_kind kind)
 			close(fd);
 		return;
 	}
-	fprintf(stderr, "odcreat: -l %s: no daemon listens on %s (%s): the lines will be lost\n",
+	odc_say("odcreat: -l %s: no daemon listens on %s (%s): the lines will be lost\n",
 		kind == ODC_LOG_SYSLOG ? "syslog" : "journal", path, strerror(errno));
 	close(fd);
 }
@@ -220,7 +221,7 @@ void odc_set_log(const char *log)
 			if (!getcwd(cwd, sizeof cwd) ||
 			    snprintf(absolute, sizeof absolute, "%s/%s", cwd, log) >=
 				    (int)sizeof absolute) {
-				fprintf(stderr, "odcreat: log %s: %s\n", log, strerror(ENAMETOOLONG));
+				odc_say("odcreat: log %s: %s\n", log, strerror(ENAMETOOLONG));
 				exit(ODC_EXIT_USAGE);
 			}
 			log = absolute;

@@ -20,6 +20,7 @@
 
 #include "odc_exit.h"
 #include "odc_loader.h"
+#include "odc_say.h"
 
 #ifndef __GLIBC__
 
@@ -108,7 +109,7 @@ void odc_loader_check(const char *program)
 	const char *base = strrchr(loader, '/');
 	if (!*loader || strncmp(base ? base + 1 : loader, "ld-musl-", 8) == 0)
 		return;
-	fprintf(stderr, "odcreat: %s%s%s%s is not a musl program (its loader is %s), and this odcreat, "
+	odc_say("odcreat: %s%s%s%s is not a musl program (its loader is %s), and this odcreat, "
 		"built against musl, preloads a library only musl programs can load: run it with "
 		"a glibc build's odcreat, or with --seccomp\n", program, *script_runs ? " runs " : "",
 		script_runs, *script_runs ? ", which" : "", loader);

@@ -1,22 +1,20 @@
-/* Words for a terminal, 80 columns wide (src/cmd/wrap.c). */
+/* A command's output, folded for a terminal (src/cmd/wrap.c, say.c). */
 #ifndef ODC_WRAP_H
 #define ODC_WRAP_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#define ODC_WRAP_COLUMNS 80
-
 /*
- * LINE, LEN bytes without its newline, onto OUT, broken before each word
- * that would pass column 80 and continued after INDENT; a word longer
- * than a line keeps one of its own. Ended by a newline.
+ * TEXT, LEN bytes of lines, onto OUT folded (odc_say.h), and ended by a
+ * newline; where it does not fit a line (odc_line.h), as it is.
  */
-void odc_wrap_line(FILE *out, const char *line, size_t len, const char *indent);
+void odc_say_text(FILE *out, const char *text, size_t len);
 
 /*
  * FN(ARG), whatever it writes to standard output (by stdio or by the
- * descriptor itself) held back and then written wrapped: FN's status.
+ * descriptor itself) held back and then written folded, line by line:
+ * FN's status.
  */
 int odc_wrapped(int (*fn)(const char *), const char *arg);
 

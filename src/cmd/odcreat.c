@@ -23,6 +23,7 @@
 #include "odc_mode.h"
 #include "odc_probe.h"
 #include "odc_report.h"
+#include "odc_say.h"
 #include "odc_supervise.h"
 #include "odc_survey.h"
 #include "odc_usage.h"
@@ -33,7 +34,7 @@ static void odc_check_mode(const char *mode, const char *where)
 {
 	if (odc_mode_parse(mode) >= 0)
 		return;
-	fprintf(stderr, "odcreat: unknown mode \"%s\"%s; valid modes:" ODC_MODE_NAMES "\n",
+	odc_say("odcreat: unknown mode \"%s\"%s; valid modes:" ODC_MODE_NAMES "\n",
 		mode, where);
 	exit(ODC_EXIT_USAGE);
 }
@@ -63,7 +64,7 @@ static bool odc_supervisor_needed(bool verbose)
 		: "a seccomp supervisor serves the calls";
 
 	if (verbose)
-		fprintf(stderr, "odcreat: the kernel's meaning is %s, the mode %s%s: %s\n",
+		odc_say("odcreat: the kernel's meaning is %s, the mode %s%s: %s\n",
 			meaning == ODC_NATIVE ? "unknown" : odc_mode_name(meaning),
 			odc_mode_name(mode), log ? ", with a log" : "", how);
 	return needed;

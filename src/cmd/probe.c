@@ -21,6 +21,7 @@
 #include "odc_meaning.h"
 #include "odc_probe.h"
 #include "odc_probe_call.h"
+#include "odc_say.h"
 
 /* What the table's words mean: nobody should need the source to read it. */
 static const char odc_probe_legend[] =
@@ -158,7 +159,7 @@ int odc_probe(void)
 	odc_probe_meaning();
 	snprintf(where, sizeof where, "%s/odcreat-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(where)) {
-		fprintf(stderr, "odcreat: --probe cannot make a directory in %s: %s\n",
+		odc_say("odcreat: --probe cannot make a directory in %s: %s\n",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		return ODC_EXIT_FAILED;
 	}

@@ -14,6 +14,7 @@
 #include "odc_fs.h"
 #include "odc_libc.h"
 #include "odc_probe_call.h"
+#include "odc_say.h"
 
 enum odc_probe_object { ODC_PROBE_NOTHING, ODC_PROBE_DIR, ODC_PROBE_DATA };
 
@@ -119,7 +120,7 @@ int odc_probe_one(int dir, size_t state, int flags, int mode, char *out, size_t 
 			      .flags = flags, .mode = 0755 };
 
 	if (odc_probe_setup(dir, &odc_probe_states[state]) < 0) {
-		fprintf(stderr, "odcreat: --probe could not prepare \"%s\": %s\n",
+		odc_say("odcreat: --probe could not prepare \"%s\": %s\n",
 			odc_probe_states[state].name, strerror(errno));
 		return -1;
 	}

@@ -7,6 +7,7 @@
 #include "odc_env.h"
 #include "odc_exit.h"
 #include "odc_mode.h"
+#include "odc_say.h"
 #include "odc_usage.h"
 
 static const char odc_usage[] =
@@ -59,9 +60,11 @@ static const char odc_help[] =
 
 void odc_die_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "odcreat: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\n%s", odc_usage);
+	char *what;
+
+	if (asprintf(&what, fmt, arg) < 0)
+		what = NULL;
+	odc_say("odcreat: %s\n%s", what ? what : fmt, odc_usage);
 	exit(ODC_EXIT_USAGE);
 }
 

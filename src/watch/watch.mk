@@ -23,11 +23,12 @@ WATCH_GEN  := $(BUILD)/watch
 WATCH_SRC  := $(filter-out %.bpf.c,$(wildcard src/watch/*.c))
 WATCH_OBJ  := $(call obj_of,$(WATCH_SRC))
 # The core's objects the watcher uses (the log, the state), taken from an
-# archive so that only those are linked, and the command's direct opens
+# archive so that only those are linked, the command's direct opens
 # (src/cmd/libc.c), which the core's own opens go through: the watcher,
-# like the command, interposes nothing.
+# like the command, interposes nothing; and the command's messages
+# (src/cmd/say.c), folded to 80 columns as the command's are.
 WATCH_CORE := $(WATCH_GEN)/libcore.a
-WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
+WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c src/cmd/say.c)
 
 .PHONY: watch install-watch uninstall-watch
 
@@ -37,10 +38,12 @@ WATCH_LIBS := $(WATCH_CORE) $(call obj_of,src/cmd/libc.c)
 # build without the target's BTF, fails, saying what to give: never a
 # kernel side for this machine's kernel in a build for another's.
 watch:
-	@case '$(WATCH_ARCH)' in x86|arm64) ;; *) echo "make watch: the watcher is written for x86-64 and" \
-		"AArch64, not for $(or $(TARGET),what $(CC) builds for)" >&2; exit 1 ;; esac
-	@if [ -z '$(VMLINUX_BTF)' ]; then echo "make watch: a build for $(TARGET) on $$(uname -m) needs the" \
-		"target kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz" >&2; exit 1; \
+	@case '$(WATCH_ARCH)' in x86|arm64) ;; *) \
+		printf '%s\n    %s\n' "make watch: the watcher is written for" \
+			"x86-64 and AArch64, not for $(or $(TARGET),what $(CC) builds for)" >&2; exit 1 ;; esac
+	@if [ -z '$(VMLINUX_BTF)' ]; then \
+		printf '%s\n    %s\n' "make watch: a build for $(TARGET) on $$(uname -m) needs the target" \
+			"kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz" >&2; exit 1; \
 	elif [ ! -e '$(VMLINUX_BTF)' ] && [ '$(origin VMLINUX_BTF)' != file ]; then \
 		echo "make watch: VMLINUX_BTF=$(VMLINUX_BTF) is missing" >&2; exit 1; fi
 	@sh tests/deps.sh watch '$(CC)'

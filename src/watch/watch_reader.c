@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "odc_say.h"
 #include "odc_watch_proc.h"
 
 /* The longest a look may take. */
@@ -243,7 +244,7 @@ void odc_readers_reap(void)
 void odc_readers_say(void)
 {
 	if (odc_looks_held || odc_looks_slow)
-		fprintf(stderr, "odcreat-watch: %llu looks not made: their person's readers were held (%llu), "
+		odc_say("odcreat-watch: %llu looks not made: their person's readers were held (%llu), "
 				"or its looks slow (%llu)\n",
 			odc_looks_held + odc_looks_slow, odc_looks_held, odc_looks_slow);
 }

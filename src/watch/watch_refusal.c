@@ -11,6 +11,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "odc_say.h"
 #include "odc_watch.h"
 
 /* The end of libbpf's log, while it is kept: the verifier's last words are what tell. */
@@ -101,26 +102,26 @@ void odc_watch_refusal(const char *doing, int err)
 	char name[128], words[256];
 
 	if (err == EPERM || err == EACCES)
-		fprintf(stderr, "odcreat-watch: the kernel refuses to %s BPF programs (%s): root is needed "
+		odc_say("odcreat-watch: the kernel refuses to %s BPF programs (%s): root is needed "
 				"(CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN), outside a sandbox or lockdown "
 				"that forbids BPF" ODC_ELSEWHERE "\n", doing, strerror(err));
 	else if (odc_said_name("failed to find kernel BTF type ID of '", name, sizeof name) ||
 		 odc_said_name("failed to determine tracepoint '", name, sizeof name) ||
 		 odc_said_name("failed to attach to raw tracepoint '", name, sizeof name))
-		fprintf(stderr, "odcreat-watch: this kernel has no tracepoint %s, which the watcher needs "
+		odc_say("odcreat-watch: this kernel has no tracepoint %s, which the watcher needs "
 				"(the system calls' need CONFIG_FTRACE_SYSCALLS)" ODC_ELSEWHERE "\n", name);
 	else if (strstr(odc_said, "uses reserved fields") || strstr(odc_said, "unknown opcode"))
-		fprintf(stderr, "odcreat-watch: this kernel does not run the watcher's BPF instructions "
+		odc_say("odcreat-watch: this kernel does not run the watcher's BPF instructions "
 				"(BPF v3, which Linux 5.10 runs)" ODC_ELSEWHERE "\n");
 	else if (odc_said_name("unknown func ", name, sizeof name) && (name[strcspn(name, "#")] = '\0', 1))
-		fprintf(stderr, "odcreat-watch: this kernel has no BPF helper %s (Linux %s has it)" ODC_ELSEWHERE "\n",
+		odc_say("odcreat-watch: this kernel has no BPF helper %s (Linux %s has it)" ODC_ELSEWHERE "\n",
 			name, odc_helper_since(name));
 	else if (strstr(odc_said, "map 'odc_events': failed to create"))
-		fprintf(stderr, "odcreat-watch: this kernel has no BPF ring buffer (Linux 5.8 has it)" ODC_ELSEWHERE "\n");
+		odc_say("odcreat-watch: this kernel has no BPF ring buffer (Linux 5.8 has it)" ODC_ELSEWHERE "\n");
 	else if (odc_last_words(words, sizeof words), words[0])
-		fprintf(stderr, "odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s): it "
+		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s): it "
 				"says: %s" ODC_ELSEWHERE "\n", doing, strerror(err), words);
 	else
-		fprintf(stderr, "odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s), and "
+		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s), and "
 				"says no more" ODC_ELSEWHERE "\n", doing, strerror(err));
 }

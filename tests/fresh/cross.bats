@@ -30,7 +30,8 @@ inside() {
 	SECONDS=0
 	run inside 'DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -a arm64 --build-profiles=nocheck -B -us -uc 2>&1'
 	assert_failure
-	assert_line "make watch: a build for aarch64-linux-gnu on x86_64 needs the target kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz"
+	assert_line "make watch: a build for aarch64-linux-gnu on x86_64 needs the target"
+	assert_line "    kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz"
 	inside 'VMLINUX_BTF=/root/vmlinuz-arm64 DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -a arm64 --build-profiles=nocheck -B -us -uc' \
 		> "$log" 2>&1 || fail "dpkg-buildpackage -a arm64 failed: $(tail -30 "$log")"
 	echo "# dpkg-buildpackage -a arm64: ${SECONDS} s" >&3

@@ -45,6 +45,7 @@ tmp=$root.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
+set --	# mmdebstrap's options of this architecture: none, or the hook below
 if [ "$arch" = amd64 ]; then
 	variant="--variant=minbase --include=$packages"
 else

@@ -2,7 +2,7 @@
 # musl only (make check-musl): what the musl build's odcreat is for. Its
 # library needs musl's libc.so, which glibc's loader cannot load: musl
 # programs run under it with the chosen semantics; for a glibc program it
-# says so in one line and runs nothing, where glibc's loader would
+# says so in one message and runs nothing, where glibc's loader would
 # otherwise stop the program with "invalid ELF header".
 
 load ../test_helper
@@ -30,12 +30,13 @@ setup() {
 	assert_output "fd:file d:dir f:file"
 }
 
-@test "musl: a glibc program, or a script whose interpreter is one, is named in one line, exit 126, nothing run" {
+@test "musl: a glibc program, or a script whose interpreter is one, is named in one message, exit 126, nothing run" {
 	loader=$(file -L "$GLIBC_CALL" | sed -n 's/.*interpreter \([^,]*\),.*/\1/p')
 	[ -n "$loader" ]
 	run --separate-stderr "$ODCREAT" -m mkdir "$GLIBC_CALL" open d creat,directory
 	assert_failure 126
 	assert_output ""
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: $GLIBC_CALL is not a musl program (its loader is $loader), and this odcreat, built against musl, preloads a library only musl programs can load: run it with a glibc build's odcreat, or with --seccomp"
 	[ ! -e d ]
 	# Found on PATH, as execvp finds it, and through a #! line.
@@ -43,6 +44,7 @@ setup() {
 	chmod +x script
 	PATH="$SCRATCH:$PATH" run --separate-stderr "$ODCREAT" script open d creat,directory
 	assert_failure 126
+	unwrapped stderr
 	assert_equal "$stderr" "odcreat: script runs $GLIBC_CALL, which is not a musl program (its loader is $loader), and this odcreat, built against musl, preloads a library only musl programs can load: run it with a glibc build's odcreat, or with --seccomp"
 	[ ! -e d ]
 }

@@ -19,6 +19,7 @@
 #include "odc_log_dir.h"
 #include "odc_report_grow.h"
 #include "odc_report_parts.h"
+#include "odc_say.h"
 
 /*
  * A log directory's files in the order of their uids, then names, so that
@@ -73,7 +74,7 @@ static long odc_list(int dirfd, struct odc_log_file **files)
 static void odc_skip(struct odc_report *rep, const char *file, const char *why)
 {
 	if (rep->skipped++ < ODC_SKIPS_SAID)
-		fprintf(stderr, "odcreat report: %s: skipped: %s\n", file, why);
+		odc_say("odcreat report: %s: skipped: %s\n", file, why);
 }
 
 /* Why NAME, which ST describes, is not the file of UID alone: NULL where it is. */
@@ -118,7 +119,7 @@ static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, cons
 
 static void odc_cannot_list(const char *dir)
 {
-	fprintf(stderr, "odcreat report: %s: %s%s\n", dir, strerror(errno),
+	odc_say("odcreat report: %s: %s%s\n", dir, strerror(errno),
 		errno == EACCES ? " (only root may list a log directory of mode 1733)" : "");
 }
 
@@ -134,7 +135,7 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 	/* Its files are judged one by one; a directory the library refuses holds nothing new. */
 	const char *refusal = fstat(dirfd, &st) == 0 ? odc_log_dir_refusal(&st) : NULL;
 	if (refusal)
-		fprintf(stderr, "odcreat report: %s: the library writes nothing here: %s\n", dir, refusal);
+		odc_say("odcreat report: %s: the library writes nothing here: %s\n", dir, refusal);
 	struct odc_log_file *files;
 	long n = odc_list(dirfd, &files);
 	if (n < 0) {
@@ -148,7 +149,7 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 		status |= odc_read_one(rep, dirfd, dir, files[i].name);
 	long unsaid = rep->skipped - (before > ODC_SKIPS_SAID ? before : ODC_SKIPS_SAID);
 	if (unsaid > 0)
-		fprintf(stderr, "odcreat report: %s: %ld more files skipped\n", dir, unsaid);
+		odc_say("odcreat report: %s: %ld more files skipped\n", dir, unsaid);
 	free(files);
 	close(dirfd);
 	return status;

@@ -1,10 +1,11 @@
 /*
  * odcreat report --program=NAME, its records counted (odc_report_drill.h).
  * NAME names a program as the table does (its executable, [uid N] and
- * all), or its executable's path without that, or that path's last part;
- * each followed by a blank and a script, where NAME is to name that
- * script's calls alone.
+ * all, its blanks as they are or as the text writes them, \x20), or its
+ * executable's path without that, or that path's last part; each followed
+ * by a blank and a script, where NAME is to name that script's calls alone.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,12 +34,31 @@ void odc_drill_free(struct odc_drill *d)
 	odc_top_free(&d->programs);
 }
 
+/*
+ * WANT past NAME (LEN bytes) where it begins with it, each blank of NAME's
+ * there as a blank or as the text writes it, \x20; else NULL.
+ */
+static const char *odc_drill_past(const char *want, const char *name, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (name[i] == ' ' && strncmp(want, "\\x20", 4) == 0)
+			want += 4;
+		else if (*want == name[i])
+			want++;
+		else
+			return NULL;
+	}
+	return want;
+}
+
 /* Whether WANT is NAME (LEN bytes), or NAME, a blank and SCRIPT. */
 static bool odc_drill_is(const char *want, const char *name, size_t len, const char *script)
 {
-	if (strncmp(want, name, len) != 0)
-		return false;
-	return want[len] == '\0' || (script[0] && want[len] == ' ' && strcmp(want + len + 1, script) == 0);
+	const char *rest = odc_drill_past(want, name, len);
+
+	if (rest && *rest == ' ' && script[0])
+		rest = odc_drill_past(rest + 1, script, strlen(script));
+	return rest && *rest == '\0';
 }
 
 /* Whether WANT names the program NAME (its executable's, as the table writes it) running SCRIPT. */
@@ -115,13 +135,29 @@ void odc_drill_case(const struct odc_top_entry *e, struct odc_drill_case *c)
 }
 
 /* A list's entry for the LEN bytes at S, "-" where there are none. */
-static void odc_drill_count(struct odc_top *t, const char *s, size_t len)
+static struct odc_top_entry *odc_drill_count(struct odc_top *t, const char *s, size_t len)
 {
 	char key[ODC_REPORT_NAME_MAX];
 
 	if (!len)
 		s = "-", len = 1;
-	odc_top_add(t, key, odc_report_canon(key, sizeof key, s, len, true));
+	return odc_top_add(t, key, odc_report_canon(key, sizeof key, s, len, true));
+}
+
+/*
+ * A site's entry, counted for R: whose rights its module is read with,
+ * R's user; where the lines of two users name it, nobody's.
+ */
+static void odc_drill_site(struct odc_top_entry *e, const struct odc_record *r)
+{
+	long long *uid = e->data;
+
+	if (!uid) {
+		uid = e->data = odc_report_grow(NULL, sizeof *uid);
+		*uid = r->as_uid;
+	} else if (*uid != r->as_uid) {
+		*uid = ODC_REPORT_NOBODY;
+	}
 }
 
 void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
@@ -138,11 +174,45 @@ void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
 	if (!p) {
 		p = e->data = odc_report_grow(NULL, sizeof *p);
 		odc_top_init(&p->scripts, ODC_DRILL_SCRIPTS * ODC_DRILL_KEEP, NULL);
-		odc_top_init(&p->sites, ODC_DRILL_SITES * ODC_DRILL_KEEP, NULL);
+		odc_top_init(&p->sites, ODC_DRILL_SITES * ODC_DRILL_KEEP, free);
 		odc_top_init(&p->names, ODC_DRILL_NAMES * ODC_DRILL_KEEP, NULL);
 	}
 	odc_drill_count(&p->scripts, r->script, r->script_len);
-	odc_drill_count(&p->sites, r->where, r->where_len);
+	odc_drill_site(odc_drill_count(&p->sites, r->where, r->where_len), r);
 	char key[2 * ODC_REPORT_NAME_MAX + 128 + ODC_MODE_COUNT * 32];	/* see odc_drill_case_key */
 	odc_top_add(&p->names, key, odc_drill_case_key(key, r));
+}
+
+/* The site KEY (LEN bytes) with the rights UID in SITES (N of them), merged where it is there. */
+static size_t odc_drill_want(struct odc_site_rights *sites, size_t n, char (*keys)[ODC_REPORT_NAME_MAX + 1],
+			     const char *key, size_t len, long long uid)
+{
+	snprintf(keys[n], ODC_REPORT_NAME_MAX + 1, "%.*s", (int)len, key);
+	if (strcmp(keys[n], "-") == 0)
+		return n;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(sites[i].site, keys[n]) == 0) {
+			sites[i].uid = sites[i].uid == uid ? uid : ODC_REPORT_NOBODY;
+			return n;
+		}
+	}
+	sites[n] = (struct odc_site_rights){ keys[n], uid };
+	return n + 1;
+}
+
+void odc_drill_resolve(const struct odc_drill *d)
+{
+	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS], *sorted[ODC_DRILL_SITES * ODC_DRILL_KEEP];
+	static struct odc_site_rights sites[ODC_DRILL_PROGRAMS * ODC_DRILL_SITES];
+	static char keys[ODC_DRILL_PROGRAMS * ODC_DRILL_SITES][ODC_REPORT_NAME_MAX + 1];
+	size_t programs = odc_top_sorted(&d->programs, progs), n = 0;
+
+	for (size_t i = 0; i < programs && i < ODC_DRILL_PROGRAMS; i++) {
+		const struct odc_drill_prog *p = progs[i]->data;
+		size_t shown = odc_top_sorted(&p->sites, sorted);
+		for (size_t j = 0; j < shown && j < ODC_DRILL_SITES; j++)
+			n = odc_drill_want(sites, n, keys, sorted[j]->key, sorted[j]->len,
+					   *(const long long *)sorted[j]->data);
+	}
+	odc_resolve_all(sites, n);
 }

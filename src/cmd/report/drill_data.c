@@ -158,6 +158,8 @@ static void odc_drill_print_data(const struct odc_drill *d, enum odc_report_form
 
 void odc_drill_print(const struct odc_drill *d, enum odc_report_format format)
 {
+	if (d->resolve)
+		odc_drill_resolve(d);
 	if (format == ODC_REPORT_TEXT)
 		odc_drill_print_text(d);
 	else

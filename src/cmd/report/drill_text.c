@@ -4,8 +4,9 @@
  * first, each list cut where it says how many more there were. A count
  * that a list which could not keep every key reached only as a bound is
  * written "N+": at least N. Every name was made printable ASCII when it
- * was read; one longer than its line goes on in pieces, each line but the
- * last ended by a backslash, so that no name can pass for a row.
+ * was read, and its blanks are written \x20; one longer than its line goes
+ * on in pieces, each line but the last ended by a backslash and the next
+ * begun under it, so that no name can pass for a row (odc_report_text.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 
 #define ODC_COUNT_WIDTH 9
 #define ODC_ITEM_COLUMN (ODC_COUNT_WIDTH + 2)
+/* Where a program's name longer than a line goes on. */
+#define ODC_KEY_INDENT 2
 
 /* E's count, "N+" where it is only a bound. */
 static const char *odc_drill_count_text(const struct odc_top_entry *e, char out[24])
@@ -34,25 +37,55 @@ static void odc_drill_more(const struct odc_top *t, size_t shown, const char *no
 		       more, noun, more == 1 && exact ? "" : "s");
 }
 
+/* NAME and the report's own TAIL after it, as one word of T. */
+static void odc_drill_name_word(struct odc_text *t, const char *name, const char *tail)
+{
+	odc_text_start(t, odc_text_width(name, strlen(name), true) + strlen(tail));
+	odc_text_put(t, name, strlen(name), true, !*tail);
+	odc_text_put(t, tail, strlen(tail), false, true);
+}
+
+/* The report's own TEXT, its words onto T. */
+static void odc_drill_words(struct odc_text *t, const char *text)
+{
+	for (const char *s = text, *end; *s; s = *end ? end + 1 : end) {
+		end = s + strcspn(s, " ");
+		odc_text_word(t, s, (size_t)(end - s));
+	}
+}
+
+/* Where SITE's code is, under it: its function and source line, or why not. */
 static void odc_drill_where(const char *site)
 {
 	struct odc_resolved r;
-	char text[1024];
 	struct odc_text t = { ODC_ITEM_COLUMN, ODC_ITEM_COLUMN, 1, false };
 
 	odc_resolve(site, &r);
-	if (r.why && r.function[0])
-		snprintf(text, sizeof text, "not resolved: %s (the symbol before it: %s, maybe another "
-			 "function's)", r.why, r.function);
-	else if (r.why)
-		snprintf(text, sizeof text, "not resolved: %s", r.why);
-	else
-		snprintf(text, sizeof text, "%s at %s", r.function, r.source);
 	printf("%*s", ODC_ITEM_COLUMN, "");
-	for (const char *s = text, *end; *s; s = *end ? end + 1 : end) {
-		end = s + strcspn(s, " ");
-		odc_text_word(&t, s, (size_t)(end - s));
+	if (r.why) {
+		odc_drill_words(&t, "not resolved:");
+		odc_drill_words(&t, r.why);
+	} else {
+		odc_drill_name_word(&t, r.function, "");
+		odc_text_word(&t, "at", 2);
+		odc_drill_name_word(&t, r.source, "");
 	}
+	if (r.why && r.function[0]) {
+		odc_drill_words(&t, "(the symbol before it:");
+		odc_drill_name_word(&t, r.function, ",");
+		odc_drill_words(&t, "maybe another function's)");
+	}
+	putchar('\n');
+}
+
+/* E's count, then the LEN bytes of NAME from the list's column on, its further lines under it. */
+static void odc_drill_item(const struct odc_top_entry *e, const char *name, size_t len)
+{
+	char count[24];
+	struct odc_text t = { .indent = ODC_ITEM_COLUMN };
+
+	t.col = printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(e, count));
+	odc_text_put(&t, name, len, true, true);
 	putchar('\n');
 }
 
@@ -62,16 +95,14 @@ static void odc_drill_list(const struct odc_drill *d, const struct odc_top *t, s
 {
 	const struct odc_top_entry *sorted[ODC_DRILL_NAMES * ODC_DRILL_KEEP];
 	size_t n = odc_top_sorted(t, sorted), shown = n < max ? n : max;
-	char count[24];
 
 	printf("  %s:\n", heading);
 	for (size_t i = 0; i < shown; i++) {
-		char key[ODC_REPORT_NAME_MAX + 1];
-		snprintf(key, sizeof key, "%.*s", (int)sorted[i]->len, sorted[i]->key);
-		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
-			      key, false);
-		if (sites && d->resolve && strcmp(key, "-") != 0)
-			odc_drill_where(key);
+		odc_drill_item(sorted[i], sorted[i]->key, sorted[i]->len);
+		char site[ODC_REPORT_NAME_MAX + 1];
+		snprintf(site, sizeof site, "%.*s", (int)sorted[i]->len, sorted[i]->key);
+		if (sites && d->resolve && strcmp(site, "-") != 0)
+			odc_drill_where(site);
 	}
 	odc_drill_more(t, shown, noun);
 }
@@ -108,37 +139,55 @@ static void odc_drill_names(const struct odc_top *t)
 {
 	const struct odc_top_entry *sorted[ODC_DRILL_NAMES * ODC_DRILL_KEEP];
 	size_t n = odc_top_sorted(t, sorted), shown = n < ODC_DRILL_NAMES ? n : ODC_DRILL_NAMES;
-	char count[24];
 
 	printf("  names, most called first:\n");
 	for (size_t i = 0; i < shown; i++) {
 		struct odc_drill_case c;
 		odc_drill_case(sorted[i], &c);
-		odc_text_item(printf("%*s  ", ODC_COUNT_WIDTH, odc_drill_count_text(sorted[i], count)),
-			      c.name, false);
+		odc_drill_item(sorted[i], c.name, strlen(c.name));
 		odc_drill_outcome(&c);
 	}
 	odc_drill_more(t, shown, "name");
+}
+
+/* That no program is named WANT, as the table would name it. */
+static void odc_drill_none(const char *want)
+{
+	char name[ODC_REPORT_NAME_MAX];
+	struct odc_text t = { .indent = ODC_KEY_INDENT, .space = 1 };
+
+	odc_report_canon(name, sizeof name, want, strlen(want), true);
+	odc_drill_words(&t, "No call of a program named");
+	odc_drill_name_word(&t, name, ".");
+	putchar('\n');
+}
+
+/* Program E's head: its name (a "[uid N] " before it the report's own), its further lines indented, and its calls. */
+static void odc_drill_head(const struct odc_top_entry *e)
+{
+	char name[ODC_REPORT_NAME_MAX + 1], count[24], calls[40];
+	struct odc_text t = { .indent = ODC_KEY_INDENT };
+
+	snprintf(name, sizeof name, "%.*s", (int)e->len, e->key);
+	snprintf(calls, sizeof calls, ": %s call%s", odc_drill_count_text(e, count), e->count == 1 ? "" : "s");
+	size_t uid = odc_report_uid_prefix(name);
+	odc_text_put(&t, name, uid, false, false);
+	odc_text_put(&t, name + uid, strlen(name + uid), true, false);
+	odc_text_put(&t, calls, strlen(calls), false, true);
+	putchar('\n');
 }
 
 void odc_drill_print_text(const struct odc_drill *d)
 {
 	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS];
 	size_t n = odc_top_sorted(&d->programs, progs);
-	char none[ODC_REPORT_NAME_MAX + 32], count[24];
 
-	if (!n) {
-		size_t len = (size_t)snprintf(none, sizeof none, "No call of a program named ");
-		len += odc_report_canon(none + len, sizeof none - len - 1, d->want, strlen(d->want), false);
-		odc_text_item(0, strcat(none, "."), false);
-	}
+	if (!n)
+		odc_drill_none(d->want);
 	for (size_t i = 0; i < n; i++) {
 		const struct odc_drill_prog *p = progs[i]->data;
-		char head[ODC_REPORT_NAME_MAX + 64];
-		snprintf(head, sizeof head, "%.*s: %s call%s", (int)progs[i]->len, progs[i]->key,
-			 odc_drill_count_text(progs[i], count), progs[i]->count == 1 ? "" : "s");
 		printf("%s", i ? "\n" : "");
-		odc_text_item(0, head, false);
+		odc_drill_head(progs[i]);
 		odc_drill_list(d, &p->scripts, ODC_DRILL_SCRIPTS, "scripts, most called first (-: none)",
 			       "script", false);
 		odc_drill_list(d, &p->sites, ODC_DRILL_SITES,

@@ -175,6 +175,7 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
 
 	odc_export_prog(rep, e, &r, name, sizeof name);
 	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
+	r.as_uid = odc_report_as_uid(rep, r.seen ? e->caller_uid : e->uid);
 	r.lost_only = r.seen && !e->result[0] && r.lost;
 	if (!e->result[0] && !r.lost_only)
 		return;	/* no call, nor the watcher's word for calls lost */

@@ -13,7 +13,7 @@ static const struct {
 	const char *key;
 	size_t len;
 } odc_keys[] = {
-#define ODC_FIELD_KEY(id, key, journal, quoted) [ODC_FIELD_##id] = { key, sizeof key - 1 },
+#define ODC_FIELD_KEY(id, key, journal, quoted, room) [ODC_FIELD_##id] = { key, sizeof key - 1 },
 	ODC_LOG_FIELDS(ODC_FIELD_KEY)
 #undef ODC_FIELD_KEY
 };

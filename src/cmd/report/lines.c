@@ -14,6 +14,7 @@
 
 #include "odc_report_lines.h"
 #include "odc_report_parts.h"
+#include "odc_say.h"
 
 void odc_lines_start(struct odc_lines *in, int fd, size_t max)
 {
@@ -161,9 +162,9 @@ bool odc_lines_take(struct odc_lines *in, char *to, unsigned long long len)
 int odc_lines_end(const struct odc_lines *in, const char *name)
 {
 	if (in->holes)
-		fprintf(stderr, "odcreat report: %s: skipped %llu bytes of holes\n", name, in->holes);
+		odc_say("odcreat report: %s: skipped %llu bytes of holes\n", name, in->holes);
 	if (!in->error)
 		return 0;
-	fprintf(stderr, "odcreat report: %s: %s\n", name, strerror(in->error));
+	odc_say("odcreat report: %s: %s\n", name, strerror(in->error));
 	return -1;
 }

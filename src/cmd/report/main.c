@@ -21,6 +21,7 @@
 #include "odc_report.h"
 #include "odc_report_drill.h"
 #include "odc_report_parts.h"
+#include "odc_say.h"
 
 /*
  * report's exit status when an input could not be read, or journalctl
@@ -55,7 +56,7 @@ static int odc_report_choose(const struct odc_report_choice *choices, const char
 	for (; choices->name; choices++)
 		if (strcmp(value, choices->name) == 0)
 			return choices->value;
-	fprintf(stderr, "odcreat report: unknown %s value \"%s\"\n%s", option, value, odc_report_usage);
+	odc_say("odcreat report: unknown %s value \"%s\"\n%s", option, value, odc_report_usage);
 	return -1;
 }
 
@@ -76,9 +77,10 @@ static int odc_report_input(struct odc_report *rep, const char *file, bool journ
 	int fd = std ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0) {
-		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
+		odc_say("odcreat report: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
+	rep->writer = odc_report_source_uid(fd);
 	int status = journal ? odc_report_read_export(rep, fd, file)
 			     : odc_report_read_lines(rep, fd, file);
 	if (!std)
@@ -116,10 +118,11 @@ static bool odc_report_journal_access(void)
 
 	if (geteuid() == 0 || odc_in_groups(readers))
 		return true;
-	fprintf(stderr, "odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
+	odc_say("odcreat report: uid %u is not root, nor in the groups systemd-journal or adm: "
 			"journalctl would show it only its own entries, so a report would not be the "
-			"machine's; run it as root or in one of those groups (for your own entries "
-			"alone: journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -)\n",
+			"machine's; run it as root or in one of those groups, or, for your own entries "
+			"alone:\n"
+			"    journalctl -o export SYSLOG_IDENTIFIER=odcreat | odcreat report --journal -\n",
 		(unsigned)geteuid());
 	return false;
 }
@@ -133,6 +136,7 @@ static int odc_report_journalctl(struct odc_report *rep)
 		perror("odcreat report: journalctl");
 		return -1;
 	}
+	rep->writer = odc_report_source_uid(fileno(in));
 	int status = odc_report_read_export(rep, fileno(in), "journalctl");
 	return pclose(in) == 0 ? status : -1;
 }
@@ -169,7 +173,7 @@ int odc_report_main(int argc, char **argv)
 			fputs(odc_report_usage, stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "odcreat report: unknown option or missing value: %s\n%s",
+			odc_say("odcreat report: unknown option or missing value: %s\n%s",
 				argv[optind - 1], odc_report_usage);
 			return ODC_EXIT_USAGE;
 		}
@@ -177,12 +181,12 @@ int odc_report_main(int argc, char **argv)
 			return ODC_EXIT_USAGE;
 	}
 	if (resolve && !program) {
-		fprintf(stderr, "odcreat report: --resolve resolves a drill-down's call sites: it needs "
+		odc_say("odcreat report: --resolve resolves a drill-down's call sites: it needs "
 				"--program=NAME\n%s", odc_report_usage);
 		return ODC_EXIT_USAGE;
 	}
 	if (optind == argc && !journal && isatty(STDIN_FILENO)) {
-		fprintf(stderr, "odcreat report: no FILE, and standard input is a terminal: name a log "
+		odc_say("odcreat report: no FILE, and standard input is a terminal: name a log "
 				"FILE (- reads standard input), or read the journal with --journal\n%s",
 			odc_report_usage);
 		return ODC_EXIT_USAGE;

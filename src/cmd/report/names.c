@@ -56,6 +56,16 @@ size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_re
 	return n + odc_report_canon(out + n, ODC_REPORT_NAME_MAX, r->script, r->script_len, true);
 }
 
+size_t odc_report_uid_prefix(const char *name)
+{
+	size_t n = sizeof "[uid " - 1;
+
+	if (strncmp(name, "[uid ", n) != 0)
+		return 0;
+	n += strncmp(name + n, "unknown", 7) == 0 ? 7 : strspn(name + n, "0123456789");
+	return n > sizeof "[uid " - 1 && name[n] == ']' && name[n + 1] == ' ' ? n + 2 : 0;
+}
+
 void odc_report_put_json(const char *s)
 {
 	putchar('"');

@@ -29,7 +29,7 @@ struct odc_drill_prog {
 
 struct odc_drill {
 	const char *want;		/* NAME, as --program gave it */
-	bool resolve;			/* --resolve: call sites resolved with addr2line */
+	bool resolve;			/* --resolve: call sites resolved (src/cmd/report/resolve/) */
 	struct odc_top programs;	/* by executable; each entry's data a struct odc_drill_prog */
 	long unparsed;			/* the input's lines that were no record */
 };
@@ -57,14 +57,35 @@ void odc_drill_print(const struct odc_drill *d, enum odc_report_format format);
 void odc_drill_print_text(const struct odc_drill *d);
 
 /*
- * Where --resolve finds a call site in its module's code (resolve.c): the
- * function and the source file and line, or why not (then FUNCTION, where
- * not empty, is only the symbol before it).
+ * Where --resolve finds a call site in its module's code
+ * (src/cmd/report/resolve/): the function and the source file and line,
+ * or why not (then FUNCTION is empty; WHY points into REASON).
  */
 struct odc_resolved {
-	char function[256], source[512];
+	char function[256], source[512], reason[384];
 	const char *why;	/* NULL where resolved */
 };
+
+/*
+ * A site to resolve, and whose rights its module is read with: the user
+ * its lines are from, on the kernel's word or journald's, or
+ * ODC_REPORT_NOBODY where none vouches for them.
+ */
+struct odc_site_rights {
+	const char *site;	/* as the drill-down keys it */
+	long long uid;
+};
+
+/*
+ * Every one of the N SITES resolved, within one deadline for them all
+ * (30 s, or fewer where the environment's ODCREAT_RESOLVE_SECONDS says),
+ * each answer kept for odc_resolve. One drill-down a run.
+ */
+void odc_resolve_all(const struct odc_site_rights *sites, size_t n);
+/* SITE's answer, as odc_resolve_all found it. */
 void odc_resolve(const char *site, struct odc_resolved *out);
+
+/* The drill-down's shown sites, each with the rights of the lines it came from, resolved. */
+void odc_drill_resolve(const struct odc_drill *d);
 
 #endif

@@ -27,6 +27,7 @@
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
  * believed only where root wrote it (dir.c, export.c); its LOST is its
  * process's since its line before, and LOST_ONLY: for those, not a call.
+ * AS_UID: whose rights --resolve reads its where= with (owned.c).
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
@@ -35,7 +36,11 @@ struct odc_record {
 		state_len, would_len, uid_len, script_len, where_len, dir_len;
 	unsigned long seq, lost;
 	bool prog_escaped, claimed, seen, lost_only;
+	long long as_uid;
 };
+
+/* A record's as_uid where no user vouches for it: read with nobody's rights. */
+#define ODC_REPORT_NOBODY (-1LL)
 
 /*
  * A program's name as the report holds and prints it: the log's escaping,
@@ -132,6 +137,7 @@ struct odc_report {
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
 	const char *self;		/* this odcreat's own executable: its supervisor's entries are believed */
 	struct odc_drill *drill;	/* --program: each record goes there instead (odc_report_drill.h) */
+	long long writer;		/* the input being read's: odc_report_source_uid (nobody's at first) */
 };
 
 /*
@@ -151,6 +157,20 @@ unsigned long odc_report_number(const char *s, size_t len);
 enum odc_log_field odc_report_field_of(const char *key, size_t len);
 /* A log line (no newline) as a record: false where it is not one. */
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
+/*
+ * Whose rights --resolve reads the lines of FD's modules with: its
+ * owner's where neither group nor others may write it (an ACL that lets
+ * another user write shows in the group's bits), else nobody's.
+ */
+long long odc_report_source_uid(int fd);
+/* The uid the LEN bytes at S give, ODC_REPORT_NOBODY where they are no uid. */
+long long odc_report_uid(const char *s, size_t len);
+/*
+ * A journal entry's as_uid: journald's word for its sender's (UID: _UID,
+ * or the watcher's caller's uid), where root alone wrote the input (its
+ * pipe from journalctl, or root's own export file); else the input's.
+ */
+long long odc_report_as_uid(const struct odc_report *rep, const char *uid);
 /*
  * Every line of FD, named NAME where one is not a record: 0, or -1 after
  * saying why where FD could not be read to its end.
@@ -193,7 +213,8 @@ void odc_report_count_lost(struct odc_report *rep);
 
 /*
  * S (LEN bytes; ESCAPED: written as the log writes, its \\xHH escapes
- * read) as the log writes it, into OUT of SIZE bytes, NUL-terminated, cut
+ * read) as the log writes it, into OUT of SIZE bytes (at least 5, the
+ * mark's and its NUL: every caller's is a constant), NUL-terminated, cut
  * short before a whole escape and marked with "\\..." where it does not
  * fit: its length. Only printable ASCII comes out (src/cmd/report/names.c).
  */
@@ -204,6 +225,12 @@ size_t odc_report_canon(char *out, size_t size, const char *s, size_t len, bool 
  * script's: the length.
  */
 size_t odc_report_program(char out[2 * ODC_REPORT_NAME_MAX], const struct odc_record *r);
+/*
+ * The length of the "[uid N] " (N digits, or "unknown") that begins NAME,
+ * as the report puts it before another user's word (owned.c, export.c);
+ * 0 where there is none.
+ */
+size_t odc_report_uid_prefix(const char *name);
 /* S as a JSON string. */
 void odc_report_put_json(const char *s);
 /* S as a CSV cell, one a spreadsheet would take for a formula made harmless. */

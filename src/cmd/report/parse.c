@@ -97,7 +97,7 @@ unsigned long odc_report_number(const char *s, size_t len)
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 {
 	struct odc_line_fields f = { 0 };
-	*r = (struct odc_record){ .prog_escaped = true, .claimed = true };
+	*r = (struct odc_record){ .prog_escaped = true, .claimed = true, .as_uid = ODC_REPORT_NOBODY };
 	const char *end = line + len, *start = odc_syslog_header(line, end, r);
 	const char *p = memchr(start, ' ', (size_t)(end - start));
 

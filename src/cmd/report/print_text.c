@@ -4,9 +4,11 @@
  * calls that would differ / make something; a key longer than its column
  * has lines of its own, and the row's figures go on the next line, under
  * their headers, as df(1) does with a long device. Each of those lines
- * ends in a backslash, which no row's figures end in, so that no name,
- * whatever it holds, can pass for a row of its own. The lists of names
- * wrap too. CSV and JSON carry every name whole.
+ * ends in a backslash, which no row's figures end in, and each after the
+ * first begins indented, with the report's blanks (a name has none: its
+ * blanks are written \x20, odc_report_text.h), so that no name, whatever
+ * it holds, can pass for a row of its own. The lists of names wrap too,
+ * each name in quotes. CSV and JSON carry every name whole.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,55 +17,80 @@
 #include "odc_report_text.h"
 
 #define ODC_KEY_WIDTH 28
-/* A row's key: a host, a program and its script. */
-#define ODC_TEXT_KEY_MAX (3 * ODC_REPORT_NAME_MAX + 3)
+/* Where a key longer than its column goes on, on the lines after its first. */
+#define ODC_KEY_INDENT 2
 
-/* S, then SEP where S is not empty, at OUT: past them. */
-static char *odc_text_join(char *out, const char *s, const char *sep)
-{
-	size_t len = strlen(s);
+/* A part of a row's key: a name, or the report's own words (LEN bytes). */
+struct odc_key_part {
+	const char *s;
+	size_t len;
+	bool name;
+};
 
-	memcpy(out, s, len);
-	out += len;
-	if (len && sep)
-		*out++ = *sep;
-	return out;
-}
+#define ODC_KEY_PARTS 6
+#define ODC_OWN(s, len) (struct odc_key_part){ s, len, false }
+#define ODC_NAME(s) (struct odc_key_part){ s, strlen(s), true }
 
 /*
- * Row P's key: its program (and script), its host, or HOST:PROGRAM, into
- * OUT (each part shorter than ODC_REPORT_NAME_MAX). Every row's is made
- * eight times, so without printf.
+ * Row P's key, as BY says: its host, its program (and its script), or
+ * HOST:PROGRAM: the parts, in OUT. A program put behind "[uid N] " is the
+ * report's own word for another user's. Where the key is not QUOTED, an
+ * empty program's name is written "", which no name can be, so that the
+ * line still begins with the key.
  */
-static const char *odc_text_key(const struct odc_report *rep, const struct odc_report_prog *p,
-				char out[ODC_TEXT_KEY_MAX])
+static size_t odc_key_parts(const struct odc_report *rep, const struct odc_report_prog *p, bool quoted,
+			    struct odc_key_part out[ODC_KEY_PARTS])
 {
-	char *end = out;
+	size_t n = 0, uid = odc_report_uid_prefix(p->name);
 
 	if (rep->by & ODC_BY_HOST)
-		end = odc_text_join(end, p->host, rep->by & ODC_BY_PROGRAM ? ":" : NULL);
+		out[n++] = ODC_NAME(p->host);
+	if (rep->by == (ODC_BY_HOST | ODC_BY_PROGRAM))
+		out[n++] = ODC_OWN(":", 1);
 	if (rep->by & ODC_BY_PROGRAM) {
-		end = odc_text_join(end, p->name, p->script[0] ? " " : NULL);
-		end = odc_text_join(end, p->script, NULL);
+		if (uid)
+			out[n++] = ODC_OWN(p->name, uid);
+		out[n++] = p->name[uid] || quoted ? ODC_NAME(p->name + uid) : ODC_OWN("\"\"", 2);
 	}
-	*end = '\0';
-	return out;
+	if (rep->by & ODC_BY_PROGRAM && p->script[0]) {
+		out[n++] = ODC_OWN(" ", 1);
+		out[n++] = ODC_NAME(p->script);
+	}
+	return n;
+}
+
+static size_t odc_key_width(const struct odc_key_part *parts, size_t n)
+{
+	size_t width = 0;
+
+	for (size_t i = 0; i < n; i++)
+		width += odc_text_width(parts[i].s, parts[i].len, parts[i].name);
+	return width;
+}
+
+/* The N PARTS of a key, onto T; LAST: the word ends with them. */
+static void odc_key_put(struct odc_text *t, const struct odc_key_part *parts, size_t n, bool last)
+{
+	for (size_t i = 0; i < n; i++)
+		odc_text_put(t, parts[i].s, parts[i].len, parts[i].name, last && i + 1 == n);
 }
 
 /*
- * KEY in its column; where it is longer, on lines of its own, each ended
- * by a backslash, and the column left blank.
+ * Row P's key in its column; where it is longer, on lines of its own, the
+ * first at the column, the others indented, each ended by a backslash, and
+ * the column left blank.
  */
-static void odc_text_key_column(const char *key)
+static void odc_text_key_column(const struct odc_report *rep, const struct odc_report_prog *p)
 {
-	size_t len = strlen(key);
+	struct odc_key_part parts[ODC_KEY_PARTS];
+	size_t n = odc_key_parts(rep, p, false, parts), width = odc_key_width(parts, n);
+	struct odc_text t = { .indent = ODC_KEY_INDENT };
 
-	if (len <= ODC_KEY_WIDTH) {
-		printf("%-*s", ODC_KEY_WIDTH, key);
-		return;
-	}
-	odc_text_item(0, key, true);
-	printf("%*s", ODC_KEY_WIDTH, "");
+	odc_key_put(&t, parts, n, width <= ODC_KEY_WIDTH);
+	if (width <= ODC_KEY_WIDTH)
+		printf("%*s", ODC_KEY_WIDTH - (int)width, "");
+	else
+		printf("\\\n%*s", ODC_KEY_WIDTH, "");
 }
 
 static const char *odc_text_key_header(const struct odc_report *rep)
@@ -85,7 +112,7 @@ static void odc_text_counts(const struct odc_report *rep)
 {
 	struct odc_count counts[6];
 	size_t n = odc_count_names(rep, counts);
-	char key[ODC_TEXT_KEY_MAX], states[ODC_STATES_TEXT_MAX];
+	char states[ODC_STATES_TEXT_MAX];
 
 	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
 	int col = ODC_KEY_WIDTH;
@@ -94,7 +121,7 @@ static void odc_text_counts(const struct odc_report *rep)
 	printf("  states\n");
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
-		odc_text_key_column(odc_text_key(rep, p, key));
+		odc_text_key_column(rep, p);
 		odc_row_counts(rep, p, counts);
 		for (size_t c = 0; c < n; c++) {
 			char value[24];
@@ -123,15 +150,13 @@ static int odc_mode_width(int m)
 /* The second table: each mode's calls that would differ / would make something. */
 static void odc_text_modes(const struct odc_report *rep)
 {
-	char key[ODC_TEXT_KEY_MAX];
-
 	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
 	ODC_FOR_EACH_MODE(m)
 		printf(" %*s", odc_mode_width(m), odc_mode_name((enum odc_mode)m));
 	putchar('\n');
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
-		odc_text_key_column(odc_text_key(rep, p, key));
+		odc_text_key_column(rep, p);
 		ODC_FOR_EACH_MODE(m) {
 			char cell[48] = "-";
 			size_t len = odc_predicted(p, m) ? odc_text_number(cell, "", p->differ[m], "/",
@@ -142,10 +167,14 @@ static void odc_text_modes(const struct odc_report *rep)
 	}
 }
 
-/* For each mode, the rows that would notice it, their keys wrapped under the first. */
+/*
+ * For each mode, the rows that would notice it, their keys wrapped under
+ * the first, each in quotes (which no name holds: a key's own blank, before
+ * its script, cannot join two).
+ */
 static void odc_text_notice(const struct odc_report *rep)
 {
-	char key[ODC_TEXT_KEY_MAX];
+	struct odc_key_part parts[ODC_KEY_PARTS];
 
 	ODC_FOR_EACH_MODE(m) {
 		int col = printf("  %-10s ", odc_mode_name((enum odc_mode)m));
@@ -155,8 +184,11 @@ static void odc_text_notice(const struct odc_report *rep)
 			const struct odc_report_prog *p = &rep->progs[i];
 			if (!p->differ[m] && !p->made[m])
 				continue;
-			odc_text_key(rep, p, key);
-			odc_text_word(&t, key, strlen(key));
+			size_t n = odc_key_parts(rep, p, true, parts);
+			odc_text_start(&t, odc_key_width(parts, n) + 2);
+			odc_text_put(&t, "\"", 1, false, false);
+			odc_key_put(&t, parts, n, false);
+			odc_text_put(&t, "\"", 1, false, true);
 			named++;
 		}
 		printf("%s\n", named ? "" : "none");
@@ -182,7 +214,7 @@ static void odc_text_totals(const struct odc_report *rep)
 				 odc_plural(rep->unparsed, "line", lines));
 		struct odc_text t = { col, 2, 1, false };
 		for (long i = 0; i < rep->unparsed && i < 10; i++)
-			odc_text_word(&t, rep->where[i], strlen(rep->where[i]));
+			odc_text_name(&t, rep->where[i], strlen(rep->where[i]));
 		if (rep->unparsed > 10)
 			odc_text_word(&t, "...", 3);
 		putchar('\n');

@@ -15,7 +15,7 @@
 
 void odc_report_init(struct odc_report *rep, unsigned by)
 {
-	*rep = (struct odc_report){ .by = by, .last.pair = SIZE_MAX };
+	*rep = (struct odc_report){ .by = by, .last.pair = SIZE_MAX, .writer = ODC_REPORT_NOBODY };
 	struct odc_report_set *sets[] = ODC_REPORT_SETS(rep);
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		odc_report_set_init(sets[i]);

@@ -1,7 +1,7 @@
 /*
  * The kernel interfaces of odcreat --seccomp, under its own names, as
- * include/odc_abi.h has the rest: pidfds, classic BPF and seccomp's
- * user notification.
+ * include/odc_abi.h has the rest, and include/odc_bpf.h classic BPF:
+ * pidfds and seccomp's user notification.
  */
 #ifndef ODC_SECCOMP_ABI_H
 #define ODC_SECCOMP_ABI_H
@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "odc_abi.h"
+#include "odc_bpf.h"
 
 /* pidfd_open(2) for one thread, whose descriptor table may be its own (6.9). */
 #define ODC_PIDFD_THREAD 0200	/* O_EXCL */
@@ -26,40 +27,7 @@ static inline int odc_pidfd_getfd(int pidfd, int fd, unsigned flags)
 	return (int)syscall(ODC_NR_PIDFD_GETFD, pidfd, fd, flags);
 }
 
-/* Classic BPF, as seccomp filters use it. */
-struct odc_sock_filter {
-	uint16_t code;
-	uint8_t jt;
-	uint8_t jf;
-	uint32_t k;
-};
-
-struct odc_sock_fprog {
-	unsigned short len;
-	struct odc_sock_filter *filter;
-};
-
-#define ODC_BPF_LD	0x00
-#define ODC_BPF_ALU	0x04
-#define ODC_BPF_JMP	0x05
-#define ODC_BPF_RET	0x06
-#define ODC_BPF_W	0x00
-#define ODC_BPF_ABS	0x20
-#define ODC_BPF_AND	0x50
-#define ODC_BPF_JEQ	0x10
-#define ODC_BPF_K	0x00
-
-#define ODC_BPF_STMT(code, k) { (uint16_t)(code), 0, 0, (uint32_t)(k) }
-#define ODC_BPF_JUMP(code, k, jt, jf) { (uint16_t)(code), (uint8_t)(jt), (uint8_t)(jf), (uint32_t)(k) }
-
 /* seccomp(2): filters (3.17), user notification (5.0), ADDFD (5.9), SEND (5.14). */
-struct odc_seccomp_data {
-	int nr;
-	uint32_t arch;
-	uint64_t instruction_pointer;
-	uint64_t args[6];
-};
-
 struct odc_seccomp_notif {
 	uint64_t id;
 	uint32_t pid;
@@ -88,13 +56,10 @@ struct odc_seccomp_notif_addfd {
 	uint32_t newfd_flags;
 };
 
-#define ODC_SECCOMP_SET_MODE_FILTER		1
 #define ODC_SECCOMP_GET_NOTIF_SIZES		3
 #define ODC_SECCOMP_FILTER_FLAG_NEW_LISTENER	(1u << 3)
 #define ODC_SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (1u << 5)
 #define ODC_SECCOMP_RET_USER_NOTIF		0x7fc00000u
-#define ODC_SECCOMP_RET_ALLOW			0x7fff0000u
-#define ODC_SECCOMP_RET_ERRNO			0x00050000u	/* | the errno */
 #define ODC_SECCOMP_USER_NOTIF_FLAG_CONTINUE	(1u << 0)
 #define ODC_SECCOMP_ADDFD_FLAG_SEND		(1u << 1)
 

@@ -13,13 +13,14 @@
 
 #include "odc_exec.h"
 #include "odc_exit.h"
+#include "odc_say.h"
 #include "odc_seccomp.h"
 #include "odc_seccomp_abi.h"
 #include "odc_start.h"
 
 void odc_fail(const char *what, int err)
 {
-	fprintf(stderr, "odcreat: --seccomp: %s%s%s; nothing was run\n", what,
+	odc_say("odcreat: --seccomp: %s%s%s; nothing was run\n", what,
 		err ? ": " : "", err ? strerror(err) : "");
 }
 

@@ -19,6 +19,7 @@
 
 #include "odc_env.h"
 #include "odc_exit.h"
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 /*
@@ -53,14 +54,14 @@ static void odc_abi_fix(const struct odc_abi *abi, const char *base)
 	bool local = strcmp(base, "/usr/local") == 0;
 
 	if (!abi->make)
-		printf(ODC_SURVEY_SAYS "odcreat builds no %s library: a survey here would "
-		       "break %s programs\n", abi->name, abi->name);
+		odc_tell(ODC_SURVEY_SAYS "odcreat builds no %s library: a survey here would "
+			 "break %s programs\n", abi->name, abi->name);
 	else if (strcmp(base, "/usr") == 0)
-		printf(ODC_SURVEY_SAYS "install the package libodcreat:%s first\n", abi->name);
+		odc_tell(ODC_SURVEY_SAYS "install the package libodcreat:%s first\n", abi->name);
 	else
-		printf(ODC_SURVEY_SAYS "build and install the %s library first: make %s && "
-		       "make install %s%s%s\n", abi->name, abi->make, abi->make,
-		       local ? "" : " PREFIX=", local ? "" : base);
+		odc_tell(ODC_SURVEY_SAYS "build and install the %s library first:\n"
+			 "    make %s && make install %s%s%s\n", abi->name, abi->make, abi->make,
+			 local ? "" : " PREFIX=", local ? "" : base);
 }
 
 /* Why PATH, a directory or the library, could be changed by another than root, or NULL. */
@@ -86,8 +87,8 @@ static bool odc_safe_chain(const char *file, char real[PATH_MAX], bool is_dir)
 	for (;;) {
 		const char *why = odc_unsafe(*real ? real : "/", is_dir);
 		if (why) {
-			printf(ODC_SURVEY_SAYS "cannot preload %s into every program: %s is %s\n",
-			       file, *real ? real : "/", why);
+			odc_tell(ODC_SURVEY_SAYS "cannot preload %s into every program: %s is %s\n",
+				 file, *real ? real : "/", why);
 			return false;
 		}
 		char *slash = strrchr(real, '/');
@@ -106,7 +107,7 @@ static bool odc_safe_path(const char *file)
 	snprintf(dir, sizeof dir, "%s", file);
 	*strrchr(dir, '/') = '\0';
 	if (!realpath(file, real)) {
-		printf(ODC_SURVEY_SAYS ODC_MISSING, file, strerror(errno));
+		odc_tell(ODC_SURVEY_SAYS ODC_MISSING, file, strerror(errno));
 		return false;
 	}
 	if (!odc_safe_chain(file, real, false))
@@ -179,8 +180,8 @@ static int odc_loads(const char *const argv[], const char *abi, const char *line
 	char *said = with;
 	for (size_t n; *said && (n = strcspn(said, "\n"), said[n] = '\0', strstr(without, said));)
 		said += n + 1;
-	printf(ODC_SURVEY_SAYS "%s does not load in %s programs (%s): %s\n", line, abi, argv[0],
-	       *said ? said : "it failed");
+	odc_tell(ODC_SURVEY_SAYS "%s does not load in %s programs (%s): %s\n", line, abi, argv[0],
+		 *said ? said : "it failed");
 	return 0;
 }
 
@@ -202,7 +203,7 @@ int odc_survey_library(char line[PATH_MAX], char checked[128])
 	    snprintf(line, PATH_MAX, "%s/$LIB/" ODC_SHIM_DIR "/" ODC_SHIM_NAME, base) >= PATH_MAX)
 		found = false;
 	if (!found) {
-		printf(ODC_SURVEY_SAYS ODC_MISSING, file, strerror(ENOENT));
+		odc_tell(ODC_SURVEY_SAYS ODC_MISSING, file, strerror(ENOENT));
 		return ODC_EXIT_PROBLEMS;
 	}
 	if (!odc_safe_path(file))

@@ -18,6 +18,7 @@
 #include "odc_exit.h"
 #include "odc_log_dir.h"
 #include "odc_log_name.h"
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 /* The mode that lets every user log, and only root list. */
@@ -64,8 +65,8 @@ int odc_survey_log_check(const char *log)
 	if (kind == ODC_LOG_JOURNAL || kind == ODC_LOG_SYSLOG ||
 	    (kind == ODC_LOG_DIR && log[0] == '/' && strlen(log) < PATH_MAX))
 		return 0;
-	printf(ODC_SURVEY_SAYS "-l %s: a survey logs to an absolute DIR/, journal or syslog "
-	       "(a single file records only the users who may write it)\n", log);
+	odc_tell(ODC_SURVEY_SAYS "-l %s: a survey logs to an absolute DIR/, journal or syslog "
+		 "(a single file records only the users who may write it)\n", log);
 	return ODC_EXIT_USAGE;
 }
 
@@ -79,8 +80,8 @@ int odc_survey_log_prepare(const char *log, bool *made)
 	const char *why = err && err != -EEXIST ? strerror(-err) : odc_log_dir_why(log);
 	if (!why)
 		return 0;
-	printf(ODC_SURVEY_SAYS "log directory %s: %s "
-	       "(install -d -m 1733 -o root %s records every user)\n", log, why, log);
+	odc_tell(ODC_SURVEY_SAYS "log directory %s: %s "
+		 "(install -d -m 1733 -o root %s records every user)\n", log, why, log);
 	return ODC_EXIT_PROBLEMS;
 }
 

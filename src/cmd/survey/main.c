@@ -8,10 +8,12 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "odc_exit.h"
+#include "odc_say.h"
 #include "odc_survey.h"
 #include "odc_survey_parts.h"
 
@@ -33,12 +35,14 @@ static const char odc_survey_help[] =
 static int __attribute__((format(printf, 1, 2))) odc_survey_bad(const char *fmt, ...)
 {
 	va_list args;
+	char *what;
 
 	va_start(args, fmt);
-	fprintf(stderr, ODC_SURVEY_SAYS);
-	vfprintf(stderr, fmt, args);
-	fprintf(stderr, "\n%s", odc_survey_usage);
+	if (vasprintf(&what, fmt, args) < 0)
+		what = NULL;
 	va_end(args);
+	odc_say(ODC_SURVEY_SAYS "%s\n%s", what ? what : fmt, odc_survey_usage);
+	free(what);
 	return ODC_EXIT_USAGE;
 }
 
@@ -73,7 +77,7 @@ int odc_survey_main(int argc, char **argv)
 	const char *what = argc > 1 ? argv[1] : "";
 
 	if (argc > 1 && (strcmp(what, "-h") == 0 || strcmp(what, "--help") == 0)) {
-		printf("%s%s", odc_survey_usage, odc_survey_help);
+		odc_tell("%s%s", odc_survey_usage, odc_survey_help);
 		return 0;
 	}
 	if (strcmp(what, "start") && strcmp(what, "stop") && strcmp(what, "status"))
@@ -85,16 +89,16 @@ int odc_survey_main(int argc, char **argv)
 	if (!strcmp(what, "start") && !log)
 		return ODC_EXIT_USAGE;
 	if (geteuid() != 0) {
-		printf(ODC_SURVEY_SAYS "%s: only root may %s\n", what, !strcmp(what, "status")
-		       ? "read the survey's state (" ODC_SURVEY_STATE_DIR ")"
-		       : "change " ODC_SURVEY_ETC "/" ODC_SURVEY_PRELOAD);
+		odc_tell(ODC_SURVEY_SAYS "%s: only root may %s\n", what, !strcmp(what, "status")
+			 ? "read the survey's state (" ODC_SURVEY_STATE_DIR ")"
+			 : "change " ODC_SURVEY_ETC "/" ODC_SURVEY_PRELOAD);
 		return ODC_EXIT_PROBLEMS;
 	}
 #ifndef __GLIBC__
 	/* musl's loader reads no /etc/ld.so.preload, and glibc's cannot load musl's library. */
 	if (!strcmp(what, "start")) {
-		printf(ODC_SURVEY_SAYS "this odcreat is built against musl, whose library glibc's "
-		       "programs cannot load: start a survey with a glibc build's odcreat\n");
+		odc_tell(ODC_SURVEY_SAYS "this odcreat is built against musl, whose library glibc's "
+			 "programs cannot load: start a survey with a glibc build's odcreat\n");
 		return ODC_EXIT_PROBLEMS;
 	}
 #endif

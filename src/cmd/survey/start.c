@@ -16,6 +16,7 @@
 
 #include "odc_exit.h"
 #include "odc_log_name.h"
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 /* What start reads and writes, held open from the checks to the changes. */
@@ -33,22 +34,22 @@ static int odc_start_check_etc(struct odc_start *s)
 	char entry[PATH_MAX];
 
 	if (why && s->preload.st.st_mode && !S_ISREG(s->preload.st.st_mode)) {
-		printf(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " is %s: start changes "
-		       "only a regular file (or makes one)\n", why);
+		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " is %s: start changes "
+			 "only a regular file (or makes one)\n", why);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if (why) {
-		printf(ODC_SURVEY_SAYS "cannot read " ODC_PRELOAD_PATH ": %s\n", why);
+		odc_tell(ODC_SURVEY_SAYS "cannot read " ODC_PRELOAD_PATH ": %s\n", why);
 		return ODC_EXIT_FAILED;
 	}
 	if (s->preload.exists && odc_preload_has_shim(s->preload.data, s->preload.len, entry)) {
-		printf(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " already preloads %s "
-		       "(a survey begun by hand?): take it out first\n", entry);
+		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " already preloads %s "
+			 "(a survey begun by hand?): take it out first\n", entry);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if (faccessat(s->etc, ODC_SURVEY_SETTINGS, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
-		printf(ODC_SURVEY_SAYS ODC_SETTINGS_PATH " exists, and its settings "
-		       "would be the survey's: move it aside first\n");
+		odc_tell(ODC_SURVEY_SAYS ODC_SETTINGS_PATH " exists, and its settings "
+			 "would be the survey's: move it aside first\n");
 		return ODC_EXIT_PROBLEMS;
 	}
 	return 0;
@@ -64,8 +65,8 @@ static int odc_start_check(struct odc_start *s, const char *log)
 		char since[32];
 		odc_survey_time(since, running.since);
 		if (status > 0)
-			printf(ODC_SURVEY_SAYS "a survey already runs, since %s "
-			       "(odcreat survey status)\n", since);
+			odc_tell(ODC_SURVEY_SAYS "a survey already runs, since %s\n"
+				 "    (odcreat survey status)\n", since);
 		return ODC_EXIT_PROBLEMS;
 	}
 	if ((status = odc_survey_log_check(log)))
@@ -85,7 +86,7 @@ static int odc_start_change(struct odc_start *s)
 	int err = odc_file_replace(s->etc, ODC_SURVEY_SETTINGS, settings, len, &none, 0644);
 
 	if (err) {
-		printf(ODC_SURVEY_SAYS "cannot write " ODC_SETTINGS_PATH ": %s\n", strerror(-err));
+		odc_tell(ODC_SURVEY_SAYS "cannot write " ODC_SETTINGS_PATH ": %s\n", strerror(-err));
 		return -1;
 	}
 	char *preload = odc_preload_add(&s->preload, s->state.line, &len, &s->state.preload);
@@ -95,8 +96,8 @@ static int odc_start_change(struct odc_start *s)
 	if (!err)
 		return 0;
 	if (err != -1)
-		printf(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
-		       err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
+		odc_tell(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
+			 err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
 	unlinkat(s->etc, ODC_SURVEY_SETTINGS, 0);
 	odc_state_remove(s->state_dir);
 	return -1;
@@ -114,37 +115,37 @@ static void odc_start_old_log(const char *log)
 	if (odc_survey_log_lines(log, &lines, &files) != 0)
 		return;
 	if (!files) {
-		printf("  %s: there already, empty\n", log);
+		odc_tell("  %s: there already, empty\n", log);
 		return;
 	}
 	odc_survey_lines_text(text, lines, files);
-	printf("  %s: there already, with %s from before:\n"
-	       "    odcreat report counts them too (move them aside for this survey alone)\n",
-	       log, text);
+	odc_tell("  %s: there already, with %s from before:\n"
+		 "    odcreat report counts them too (move them aside for this survey alone)\n",
+		 log, text);
 }
 
 static void odc_start_said(const struct odc_start *s, bool made)
 {
-	printf(ODC_SURVEY_SAYS "started: every program started from now on logs its calls\n"
-	       "that pass O_CREAT|O_DIRECTORY, and gets the running kernel's own answer\n"
-	       "(mode native).\n"
-	       "  " ODC_PRELOAD_PATH ": added %s\n"
-	       "    (it loads in %s programs)\n"
-	       "  " ODC_SETTINGS_PATH ": written, mode = native, log = %s\n",
-	       s->state.line, s->checked, s->state.log);
+	odc_tell(ODC_SURVEY_SAYS "started: every program started from now on logs its calls\n"
+		 "that pass O_CREAT|O_DIRECTORY, and gets the running kernel's own answer\n"
+		 "(mode native).\n"
+		 "  " ODC_PRELOAD_PATH ": added %s\n"
+		 "    (it loads in %s programs)\n"
+		 "  " ODC_SETTINGS_PATH ": written, mode = native, log = %s\n",
+		 s->state.line, s->checked, s->state.log);
 	if (made)
-		printf("  %s: made, root's, 1733: every user logs to a file of its own\n",
-		       s->state.log);
+		odc_tell("  %s: made, root's, 1733: every user logs to a file of its own\n",
+			 s->state.log);
 	else if (odc_log_kind_of(s->state.log) == ODC_LOG_DIR)
 		odc_start_old_log(s->state.log);
 	/* ld.so reads the file with the rights of the program it starts. */
 	if (s->preload.exists && !(s->preload.st.st_mode & S_IROTH))
-		printf("  but " ODC_PRELOAD_PATH " is %04o: programs of users who may not read it "
-		       "preload nothing\n", (unsigned)(s->preload.st.st_mode & 07777));
-	printf("Progress:    odcreat survey status\n"
-	       "The calls:   odcreat report %s\n"
-	       "Stop:        odcreat survey stop (takes out all of the above but the log)\n",
-	       strcmp(s->state.log, "journal") ? s->state.log : "--journal");
+		odc_tell("  but " ODC_PRELOAD_PATH " is %04o: programs of users who may not read it "
+			 "preload nothing\n", (unsigned)(s->preload.st.st_mode & 07777));
+	odc_tell("Progress:    odcreat survey status\n"
+		 "The calls:   odcreat report %s\n"
+		 "Stop:        odcreat survey stop (takes out all of the above but the log)\n",
+		 strcmp(s->state.log, "journal") ? s->state.log : "--journal");
 }
 
 int odc_survey_start(const char *log)
@@ -158,7 +159,7 @@ int odc_survey_start(const char *log)
 	int status = s.etc < 0 || s.state_dir < 0 ? ODC_EXIT_FAILED : odc_start_check(&s, log);
 
 	if (s.etc < 0)
-		printf(ODC_SURVEY_SAYS ODC_SURVEY_ETC ": %s\n", strerror(errno));
+		odc_tell(ODC_SURVEY_SAYS ODC_SURVEY_ETC ": %s\n", strerror(errno));
 	if (!status)
 		status = odc_survey_log_prepare(s.state.log, &made);
 	if (!status && odc_start_change(&s) < 0) {

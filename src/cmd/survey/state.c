@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 static const char *const odc_preload_words[] = {
@@ -28,8 +29,8 @@ int odc_state_open(bool make)
 	if (!make && access(ODC_SURVEY_STATE_DIR, F_OK) < 0 && errno == ENOENT)
 		return -2;
 	if (make && mkdir(ODC_SURVEY_STATE_DIR, 0700) < 0 && errno != EEXIST) {
-		printf(ODC_SURVEY_SAYS "cannot make " ODC_SURVEY_STATE_DIR ": %s\n",
-		       strerror(errno));
+		odc_tell(ODC_SURVEY_SAYS "cannot make " ODC_SURVEY_STATE_DIR ": %s\n",
+			 strerror(errno));
 		return -1;
 	}
 	int fd = open(ODC_SURVEY_STATE_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -41,7 +42,7 @@ int odc_state_open(bool make)
 	if (!why && flock(fd, LOCK_EX) < 0)
 		why = strerror(errno);
 	if (why) {
-		printf(ODC_SURVEY_SAYS "%s: %s\n", ODC_SURVEY_STATE_DIR, why);
+		odc_tell(ODC_SURVEY_SAYS "%s: %s\n", ODC_SURVEY_STATE_DIR, why);
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -101,7 +102,7 @@ int odc_state_read(int dirfd, struct odc_survey_state *s)
 	odc_file_free(&f);
 	if (!why)
 		return 1;
-	printf(ODC_SURVEY_SAYS "%s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE, why);
+	odc_tell(ODC_SURVEY_SAYS "%s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE, why);
 	return -1;
 }
 
@@ -117,8 +118,8 @@ int odc_state_write(int dirfd, const struct odc_survey_state *s)
 
 	if (!err)
 		return 0;
-	printf(ODC_SURVEY_SAYS "cannot write %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
-	       strerror(-err));
+	odc_tell(ODC_SURVEY_SAYS "cannot write %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
+		 strerror(-err));
 	return -1;
 }
 
@@ -129,8 +130,8 @@ int odc_state_remove(int dirfd)
 		rmdir(ODC_SURVEY_STATE_DIR);
 		return 0;
 	}
-	printf(ODC_SURVEY_SAYS "cannot remove %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
-	       strerror(errno));
+	odc_tell(ODC_SURVEY_SAYS "cannot remove %s/%s: %s\n", ODC_SURVEY_STATE_DIR, ODC_SURVEY_STATE,
+		 strerror(errno));
 	return -1;
 }
 

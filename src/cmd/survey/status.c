@@ -11,6 +11,7 @@
 
 #include "odc_exit.h"
 #include "odc_log_name.h"
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 #define ODC_WATCH "odcreat-watch"
@@ -40,10 +41,10 @@ static void odc_status_watcher(void)
 		/* systemd marks each active unit's invocation under /run. */
 		bool systemd = access("/run/systemd/system", F_OK) == 0;
 		bool active = access("/run/systemd/units/invocation:" ODC_WATCH_UNIT, F_OK) == 0;
-		printf("  watcher:  " ODC_WATCH_UNIT ", %s\n            (%s)\n",
-		       !systemd ? "systemd does not run here" : active ? "active" : "not active", unit);
+		odc_tell("  watcher:  " ODC_WATCH_UNIT ", %s\n            (%s)\n",
+			 !systemd ? "systemd does not run here" : active ? "active" : "not active", unit);
 	} else if (slash && access(exe, X_OK) == 0) {
-		printf("  watcher:  %s, no systemd unit\n", exe);
+		odc_tell("  watcher:  %s, no systemd unit\n", exe);
 	}
 }
 
@@ -68,12 +69,12 @@ static void odc_status_log(const char *log)
 	char text[64];
 
 	if (odc_log_kind_of(log) != ODC_LOG_DIR) {
-		printf("  log:      %s\n", log);
+		odc_tell("  log:      %s\n", log);
 		return;
 	}
 	int err = odc_survey_log_lines(log, &lines, &files);
 	odc_survey_lines_text(text, lines, files);
-	printf("  log:      %s, %s\n", log, err ? strerror(err) : text);
+	odc_tell("  log:      %s, %s\n", log, err ? strerror(err) : text);
 }
 
 int odc_survey_status(void)
@@ -88,20 +89,20 @@ int odc_survey_status(void)
 	if (found < 0)
 		return ODC_EXIT_FAILED;
 	if (!found) {
-		printf(ODC_SURVEY_SAYS "no survey runs (odcreat survey start begins one)\n");
+		odc_tell(ODC_SURVEY_SAYS "no survey runs (odcreat survey start begins one)\n");
 		odc_status_watcher();
 		return ODC_EXIT_PROBLEMS;
 	}
 	odc_survey_time(since, s.since);
-	printf(ODC_SURVEY_SAYS "a survey runs, since %s\n", since);
+	odc_tell(ODC_SURVEY_SAYS "a survey runs, since %s\n", since);
 	if (odc_status_preloaded(s.line))
-		printf("  preload:  %s, in " ODC_PRELOAD_PATH "\n", s.line);
+		odc_tell("  preload:  %s, in " ODC_PRELOAD_PATH "\n", s.line);
 	else
-		printf("  preload:  gone from " ODC_PRELOAD_PATH ": programs started now do not log\n"
-		       "            (it was %s)\n", s.line);
+		odc_tell("  preload:  gone from " ODC_PRELOAD_PATH ": programs started now do not log\n"
+			 "            (it was %s)\n", s.line);
 	odc_status_log(s.log);
 	odc_status_watcher();
-	printf("The calls: odcreat report %s\n"
-	       "Stop:      odcreat survey stop\n", strcmp(s.log, "journal") ? s.log : "--journal");
+	odc_tell("The calls: odcreat report %s\n"
+		 "Stop:      odcreat survey stop\n", strcmp(s.log, "journal") ? s.log : "--journal");
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "odc_exit.h"
+#include "odc_say.h"
 #include "odc_survey_parts.h"
 
 /* F written back, or removed where start made it and nothing else is left: 0 or -errno. */
@@ -32,24 +33,24 @@ static int odc_stop_preload(int etc, const struct odc_survey_state *s)
 	int status = 0;
 
 	if (why) {
-		printf(ODC_SURVEY_SAYS ODC_PRELOAD_PATH ": %s: take %s out of it yourself, then "
-		       "run odcreat survey stop again\n", why, s->line);
+		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH ": %s: take %s out of it yourself, then "
+			 "run odcreat survey stop again\n", why, s->line);
 		status = ODC_EXIT_PROBLEMS;
 	} else if (f.exists && odc_preload_remove(&f, s->line, s->preload)) {
 		int err = odc_stop_write(etc, &f, s);
 		if (err)
-			printf(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
-			       err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
+			odc_tell(ODC_SURVEY_SAYS "cannot change " ODC_PRELOAD_PATH ": %s\n",
+				 err == -ESTALE ? ODC_SURVEY_RACED : strerror(-err));
 		else
-			printf("  " ODC_PRELOAD_PATH ": took out %s\n", s->line);
+			odc_tell("  " ODC_PRELOAD_PATH ": took out %s\n", s->line);
 		status = err ? ODC_EXIT_FAILED : 0;
 	} else if (f.exists && odc_preload_has_shim(f.data, f.len, entry)) {
-		printf(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " no longer has the line start added, %s, "
-		       "but still preloads %s: take that out yourself, then run odcreat survey "
-		       "stop again\n", s->line, entry);
+		odc_tell(ODC_SURVEY_SAYS ODC_PRELOAD_PATH " no longer has the line start added, %s, "
+			 "but still preloads %s: take that out yourself, then run odcreat survey "
+			 "stop again\n", s->line, entry);
 		status = ODC_EXIT_PROBLEMS;
 	} else {
-		printf("  " ODC_PRELOAD_PATH ": %s was already taken out\n", s->line);
+		odc_tell("  " ODC_PRELOAD_PATH ": %s was already taken out\n", s->line);
 	}
 	odc_file_free(&f);
 	return status;
@@ -68,11 +69,11 @@ static int odc_stop_settings(int etc, const struct odc_survey_state *s)
 
 	odc_file_free(&f);
 	if (why || err) {
-		printf(ODC_SURVEY_SAYS ODC_SETTINGS_PATH ": %s: left as it is\n",
-		       why ? why : err == -EEXIST ? "changed since start" : strerror(-err));
+		odc_tell(ODC_SURVEY_SAYS ODC_SETTINGS_PATH ": %s: left as it is\n",
+			 why ? why : err == -EEXIST ? "changed since start" : strerror(-err));
 		return ODC_EXIT_PROBLEMS;
 	}
-	printf("  " ODC_SETTINGS_PATH ": %s\n", f.exists ? "removed" : "was already removed");
+	odc_tell("  " ODC_SETTINGS_PATH ": %s\n", f.exists ? "removed" : "was already removed");
 	return 0;
 }
 
@@ -85,19 +86,19 @@ int odc_survey_stop(void)
 	int status = found < 0 ? ODC_EXIT_PROBLEMS : 0;
 
 	if (found == 0)
-		printf(ODC_SURVEY_SAYS "no survey runs (odcreat survey start begins one)\n");
+		odc_tell(ODC_SURVEY_SAYS "no survey runs (odcreat survey start begins one)\n");
 	if (found > 0 && etc < 0)
-		printf(ODC_SURVEY_SAYS ODC_SURVEY_ETC ": %s\n", strerror(errno));
+		odc_tell(ODC_SURVEY_SAYS ODC_SURVEY_ETC ": %s\n", strerror(errno));
 	if (etc >= 0) {
-		printf(ODC_SURVEY_SAYS "stopping the survey begun by odcreat survey start:\n");
+		odc_tell(ODC_SURVEY_SAYS "stopping the survey begun by odcreat survey start:\n");
 		/* Where the line cannot go, nothing else goes either: stop can be run again. */
 		status = odc_stop_preload(etc, &s);
 		if (!status) {
 			status = odc_stop_settings(etc, &s);
 			if (odc_state_remove(state_dir) < 0)
 				status = ODC_EXIT_FAILED;
-			printf("The log stays: odcreat report %s\n",
-			       strcmp(s.log, "journal") ? s.log : "--journal");
+			odc_tell("The log stays: odcreat report %s\n",
+				 strcmp(s.log, "journal") ? s.log : "--journal");
 		}
 		close(etc);
 	}

@@ -15,6 +15,7 @@
 #include "odc_libc.h"
 #include "odc_line.h"
 #include "odc_path.h"
+#include "odc_say.h"
 
 void odc_config_say(int out, const char *file, unsigned line, const char *problem,
 		    const char *text)
@@ -42,6 +43,7 @@ void odc_config_say(int out, const char *file, unsigned line, const char *proble
 		odc_put_quoted(&l, text, ODC_CONFIG_LINE_MAX);
 	}
 	odc_line_end(&l);
+	odc_line_fold(&l);
 	ssize_t ignored = write(out, l.text, l.len);
 	(void)ignored;
 }

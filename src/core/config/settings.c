@@ -20,6 +20,7 @@
 #include "odc_fs.h"
 #include "odc_line.h"
 #include "odc_log_name.h"
+#include "odc_say.h"
 
 /* How much of a bad value the warning repeats: enough to recognise it. */
 #define ODC_SHOWN_MAX 40
@@ -45,6 +46,7 @@ static void odc_config_warn(const char *variable, const char *value, const char 
 		odc_put(&l, "...");
 	odc_put(&l, rest);
 	odc_line_end(&l);
+	odc_line_fold(&l);
 	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
 	(void)ignored;
 }

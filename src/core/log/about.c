@@ -62,16 +62,15 @@ size_t odc_log_about_dir_room(const struct odc_log_about *a)
 	return a->dir_cut ? strlen(a->dir) - 1 : (size_t)-1;
 }
 
-/* The directory the watcher read, as the kernel named it, cut where it does not fit. */
-static void odc_log_about_seen_dir(const struct odc_log_seen *s, struct odc_log_about *a)
+void odc_log_about_keep_dir(struct odc_log_about *a, const char *dir)
 {
 	size_t len = 0;
 
-	while (len < sizeof a->dir && s->dir[len])
+	while (len < sizeof a->dir && dir[len])
 		len++;
 	a->dir_cut = len == sizeof a->dir;
 	len -= a->dir_cut;
-	odc_copy(a->dir, s->dir, len);
+	odc_copy(a->dir, dir, len);
 	a->dir[len] = '\0';
 }
 
@@ -95,7 +94,7 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a)
 		a->euid = (uid_t)e->seen->euid;
 		if (e->seen->path_bad)
 			a->readable = -EFAULT;	/* as the kernel found the caller's pointer */
-		odc_log_about_seen_dir(e->seen, a);
+		odc_log_about_keep_dir(a, e->seen->dir);	/* as the kernel named it to the watcher */
 	} else {
 		odc_log_about_dir(e, a);
 	}

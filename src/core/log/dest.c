@@ -16,6 +16,7 @@
 #include "odc_log_dir.h"
 #include "odc_log_write.h"
 #include "odc_path.h"
+#include "odc_say.h"
 #include "odc_trap.h"
 #include "odc_libc.h"
 
@@ -66,7 +67,9 @@ static void odc_log_refuse(const char *dest)
 	odc_put(&l, "odcreat: not logging to ");
 	odc_put_quoted(&l, dest, PATH_MAX);
 	odc_put(&l, ": a symlink in a sticky, world-writable directory, owned by neither "
-		    "you nor the directory's owner\n");
+		    "you nor the directory's owner");
+	odc_line_end(&l);
+	odc_line_fold(&l);
 	ssize_t ignored = write(STDERR_FILENO, l.text, l.len);
 	(void)ignored;
 }

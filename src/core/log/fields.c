@@ -8,7 +8,7 @@
 const char *odc_log_field_key(enum odc_log_field f)
 {
 	switch (f) {
-#define ODC_LOG_FIELD_KEY(id, key, journal, quoted) case ODC_FIELD_##id: return key;
+#define ODC_LOG_FIELD_KEY(id, key, journal, quoted, room) case ODC_FIELD_##id: return key;
 		ODC_LOG_FIELDS(ODC_LOG_FIELD_KEY)
 #undef ODC_LOG_FIELD_KEY
 	default:
@@ -19,7 +19,7 @@ const char *odc_log_field_key(enum odc_log_field f)
 const char *odc_log_field_journal(enum odc_log_field f)
 {
 	switch (f) {
-#define ODC_LOG_FIELD_JOURNAL(id, key, journal, quoted) case ODC_FIELD_##id: return journal;
+#define ODC_LOG_FIELD_JOURNAL(id, key, journal, quoted, room) case ODC_FIELD_##id: return journal;
 		ODC_LOG_FIELDS(ODC_LOG_FIELD_JOURNAL)
 #undef ODC_LOG_FIELD_JOURNAL
 	default:
@@ -30,7 +30,7 @@ const char *odc_log_field_journal(enum odc_log_field f)
 bool odc_log_field_quoted(enum odc_log_field f)
 {
 	switch (f) {
-#define ODC_LOG_FIELD_QUOTED(id, key, journal, quoted) case ODC_FIELD_##id: return quoted;
+#define ODC_LOG_FIELD_QUOTED(id, key, journal, quoted, room) case ODC_FIELD_##id: return quoted;
 		ODC_LOG_FIELDS(ODC_LOG_FIELD_QUOTED)
 #undef ODC_LOG_FIELD_QUOTED
 	default:

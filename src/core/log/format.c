@@ -1,8 +1,9 @@
 /*
  * A call's line and journald's fields for it: the fields of
- * include/odc_log_fields.h, each named there, in the orders below. A value
- * is written once here for both: escaped, and in a line within quotes
- * where the field is quoted.
+ * include/odc_log_fields.h, each named there, in the orders of
+ * odc_log_order.h. A value is written once here for both: escaped, and in
+ * a line within quotes where the field is quoted; each within its room,
+ * but the path, which takes what the others leave.
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -10,15 +11,18 @@
 
 #include "odc_log_fields.h"
 #include "odc_log_format.h"
+#include "odc_log_order.h"
 #include "odc_log_put.h"
 #include "odc_log_seen.h"
 #include "odc_would.h"
 
-/* Whether the line says F at all. */
+/* Whether the line says F at all, F being in its writer's order. */
 static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 			   const struct odc_log_about *a)
 {
-	if (e->seen && e->seen->lost_only && !odc_seen_lost_line_says(f))
+	const struct odc_log_seen *s = e->seen;
+
+	if (s && s->lost_only && !odc_seen_lost_line_says(f))
 		return false;
 	switch (f) {
 	case ODC_FIELD_RESOLVE:
@@ -30,27 +34,22 @@ static bool odc_field_said(enum odc_log_field f, const struct odc_log_entry *e,
 		return e->refused != NULL;
 	case ODC_FIELD_DIR:
 		return a->dir[0] != '\0';
-	case ODC_FIELD_UID:
-		return a->self || e->seen;
 	case ODC_FIELD_EXE:
-		return a->self || (e->seen && e->seen->exe[0]);
+		return !s || s->exe[0];
 	case ODC_FIELD_SCRIPT:
-		return a->self ? a->self->image->script_len != 0 : e->seen && e->seen->script[0];
+		return s ? s->script[0] != '\0' : a->self->image->script_len != 0;
 	case ODC_FIELD_WHERE:
-		return a->self && a->self->where_found;
-	case ODC_FIELD_RUN:
-	case ODC_FIELD_SEQ:
-		return a->self != NULL;
+		return a->self->where_found;
 	case ODC_FIELD_LOST:
-		return a->self || (e->seen && e->seen->lost);
+		return !s || s->lost;
 	default:
-		return !odc_seen_field(f) || (e->seen && odc_seen_said(f, e->seen));
+		return !odc_seen_field(f) || odc_seen_said(f, s);
 	}
 }
 
-/* F's value, unquoted; a path in no more than ROOM bytes, within quotes where QUOTED. */
+/* F's value, unquoted; a path within quotes where QUOTED, in the room the line has left. */
 static void odc_field_value(struct odc_line *l, enum odc_log_field f, const struct odc_log_entry *e,
-			    const struct odc_log_about *a, bool quoted, size_t room)
+			    const struct odc_log_about *a, bool quoted)
 {
 	const struct odc_call *c = e->call;
 
@@ -65,7 +64,8 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 			odc_put_int(l, c->dirfd);
 		break;
 	case ODC_FIELD_PATH:
-		odc_put_path(l, c->path, a->readable, quoted, odc_seen_path_room(e->seen, c->path, room));
+		odc_put_path(l, c->path, a->readable, quoted,
+			     odc_seen_path_room(e->seen, c->path, (size_t)-1));
 		break;
 	case ODC_FIELD_FLAGS: odc_put_flags(l, c->flags); break;
 	case ODC_FIELD_MODE: odc_put(l, "0"), odc_put_uint(l, c->mode, 8, 3); break;
@@ -104,49 +104,69 @@ static void odc_field_value(struct odc_line *l, enum odc_log_field f, const stru
 	}
 }
 
-/* " KEY=VALUE" for each of the N FIELDS the line says, quoted where the field is. */
-static void odc_line_fields(struct odc_line *l, const enum odc_log_field *fields, size_t n,
-			    const struct odc_log_entry *e, const struct odc_log_about *a)
+/* F's value within its room, where it is cut if it must be; the path in what the line has left. */
+static void odc_field_within(struct odc_line *l, enum odc_log_field f,
+			     const struct odc_log_entry *e, const struct odc_log_about *a)
 {
-	for (size_t i = 0; i < n; i++) {
-		enum odc_log_field f = fields[i];
+	size_t end = odc_line_bound(l, f == ODC_FIELD_PATH ? (size_t)-1 : odc_log_field_room(f));
+
+	odc_field_value(l, f, e, a, false);
+	odc_line_unbound(l, end);
+}
+
+struct odc_order {
+	const enum odc_log_field *fields;
+	size_t n;
+};
+
+#define ODC_ID(id) ODC_FIELD_##id,
+static const enum odc_log_field odc_line_head[] = { ODC_LINE_HEAD(ODC_ID) };
+static const enum odc_log_field odc_tail_self[] = { ODC_TAIL_SELF(ODC_ID) };
+static const enum odc_log_field odc_tail_for[] = { ODC_TAIL_FOR(ODC_ID) };
+static const enum odc_log_field odc_tail_seen[] = { ODC_TAIL_SEEN(ODC_ID) };
+static const enum odc_log_field odc_journal_self[] = { ODC_JOURNAL_SELF(ODC_ID) };
+static const enum odc_log_field odc_journal_for[] = { ODC_JOURNAL_FOR(ODC_ID) };
+static const enum odc_log_field odc_journal_seen[] = { ODC_JOURNAL_SEEN(ODC_ID) };
+static const enum odc_log_field odc_journal_path[] = { ODC_FIELD_PATH };
+#undef ODC_ID
+
+#define ODC_ORDER(a) ((struct odc_order){ (a), sizeof(a) / sizeof((a)[0]) })
+
+/*
+ * The order of E's writer: SELF, the library's; OTHER, the supervisor's
+ * for another process; SEEN, the watcher's. Chosen by a branch, as a
+ * table of pointers would be relocated by the loader in every process.
+ */
+static struct odc_order odc_order_of(const struct odc_log_entry *e, const struct odc_log_about *a,
+				     struct odc_order self, struct odc_order other,
+				     struct odc_order seen)
+{
+	return a->self ? self : e->seen ? seen : other;
+}
+
+/* " KEY=VALUE" for each field of O the line says, quoted where the field is. */
+static void odc_line_fields(struct odc_line *l, struct odc_order o, const struct odc_log_entry *e,
+			    const struct odc_log_about *a)
+{
+	for (size_t i = 0; i < o.n; i++) {
+		enum odc_log_field f = o.fields[i];
 		if (!odc_field_said(f, e, a))
 			continue;
 		bool quoted = odc_log_field_quoted(f);
 		odc_put(l, " ");
 		odc_put(l, odc_log_field_key(f));
 		odc_put(l, quoted ? "=\"" : "=");
-		odc_field_value(l, f, e, a, false, (size_t)-1);
+		odc_field_within(l, f, e, a);
 		if (quoted)
 			odc_put(l, "\"");
 	}
 }
 
-/* A line's fields before its path, and after it: those a long path must leave room for. */
-static const enum odc_log_field odc_line_head[] = {
-	ODC_FIELD_PID, ODC_FIELD_PROG, ODC_FIELD_CALL, ODC_FIELD_DIRFD,
-};
-static const enum odc_log_field odc_line_tail[] = {
-	ODC_FIELD_FLAGS,   ODC_FIELD_MODE, ODC_FIELD_RESOLVE, ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT,
-	ODC_FIELD_STATE,   ODC_FIELD_WOULD, ODC_FIELD_REFUSED, ODC_FIELD_DIR,	    ODC_FIELD_UID,
-	ODC_FIELD_EXE,	   ODC_FIELD_SCRIPT, ODC_FIELD_WHERE, ODC_FIELD_RUN,	ODC_FIELD_SEQ,
-	ODC_FIELD_LOST,
-};
-/* The fields of a call the watcher saw, after the others: no call of the library's looks at them. */
-static const enum odc_log_field odc_seen_tail[] = {
-	ODC_FIELD_SEEN,	  ODC_FIELD_ABI,       ODC_FIELD_TID,	ODC_FIELD_NSPID, ODC_FIELD_RUID,
-	ODC_FIELD_EGID,	  ODC_FIELD_CGROUP,    ODC_FIELD_CGROUP_ID, ODC_FIELD_MNTNS, ODC_FIELD_PIDNS,
-	ODC_FIELD_USERNS, ODC_FIELD_STATE_UNREAD,
-};
-
-#define ODC_COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 /*
  * The path is cut short within its quotes, where it must be, so that every
- * field after it is there: the tail is written once where the path will
- * begin, to learn its length, and parked at the end of the line while the
- * path takes the room before it. (Its parts are short but for the path: a
- * program's name is no longer than NAME_MAX, the supervisor's comm 16.)
+ * field after it is there: the tail is written where the path will begin,
+ * and parked at the end of the line while the path takes the room before
+ * it. Every field has its room, so the path has at least its own.
  */
 void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 			 const struct odc_log_about *a)
@@ -156,69 +176,51 @@ void odc_log_format_line(struct odc_line *l, const struct odc_log_entry *e,
 	if (e->seen)
 		odc_seen_time(e->seen, &seen);
 	odc_line_start(l);
+	size_t end = odc_line_bound(l, ODC_TIME_LEN);
 	odc_put_time(l, e->seen ? &seen : NULL);
-	odc_line_fields(l, odc_line_head, ODC_COUNT(odc_line_head), e, a);
+	odc_line_unbound(l, end);
+	odc_line_fields(l, ODC_ORDER(odc_line_head), e, a);
 	odc_put(l, " ");
 	odc_put(l, odc_log_field_key(ODC_FIELD_PATH));
 	odc_put(l, "=");
 	size_t path_at = l->len;
-	odc_line_fields(l, odc_line_tail, ODC_COUNT(odc_line_tail), e, a);
-	if (e->seen)
-		odc_line_fields(l, odc_seen_tail, ODC_COUNT(odc_seen_tail), e, a);
-	size_t tail = l->len - path_at, park = path_at + odc_line_room(l);
-	odc_line_move(l, path_at, park, tail);
-	odc_line_back_to(l, path_at);
-	odc_field_value(l, ODC_FIELD_PATH, e, a, true, park - path_at);
-	odc_line_move(l, park, l->len, tail);
-	l->len += tail;
+	odc_line_fields(l, odc_order_of(e, a, ODC_ORDER(odc_tail_self), ODC_ORDER(odc_tail_for),
+					 ODC_ORDER(odc_tail_seen)), e, a);
+	odc_line_park(l, path_at);
+	odc_field_value(l, ODC_FIELD_PATH, e, a, true);
+	odc_line_unpark(l);
 	odc_line_end(l);
 }
 
-/* journald's fields; then the watcher's, and the path last. (The line and the path are escaped, and hold no newline.) */
-static const enum odc_log_field odc_journal_order[] = {
-	ODC_FIELD_PID,	  ODC_FIELD_UID,       ODC_FIELD_PROG,	 ODC_FIELD_EXE,	   ODC_FIELD_SCRIPT,
-	ODC_FIELD_WHERE,  ODC_FIELD_RUN,       ODC_FIELD_SEQ,	 ODC_FIELD_LOST,   ODC_FIELD_DIR,
-	ODC_FIELD_CALL,	  ODC_FIELD_SEMANTICS, ODC_FIELD_RESULT, ODC_FIELD_STATE,  ODC_FIELD_WOULD,
-};
-
-/*
- * Whether journald's entry says F: journald's own _PID and _UID are the
- * sender's, so a pid and uid of the caller's only where the watcher logs
- * for another.
- */
-static bool odc_journal_said(enum odc_log_field f, const struct odc_log_entry *e,
-			     const struct odc_log_about *a)
-{
-	if (f == ODC_FIELD_PID || f == ODC_FIELD_UID)
-		return e->seen != NULL;
-	return odc_field_said(f, e, a);
-}
-
-/* "NAME=VALUE" for each of the N FIELDS the entry says, a line each. */
-static void odc_journal_fields(struct odc_line *l, const enum odc_log_field *fields, size_t n,
+/* "NAME=VALUE" for each field of O the entry says, a line each. */
+static void odc_journal_fields(struct odc_line *l, struct odc_order o,
 			       const struct odc_log_entry *e, const struct odc_log_about *a)
 {
-	for (size_t i = 0; i < n; i++) {
-		enum odc_log_field f = fields[i];
-		if (!odc_journal_said(f, e, a))
+	for (size_t i = 0; i < o.n; i++) {
+		enum odc_log_field f = o.fields[i];
+		if (!odc_field_said(f, e, a))
 			continue;
 		if (l->len)
 			odc_put(l, "\n");
 		odc_put(l, odc_log_field_journal(f));
 		odc_put(l, "=");
-		odc_field_value(l, f, e, a, false, odc_line_room(l));
+		odc_field_within(l, f, e, a);
 	}
 }
 
+/*
+ * journald's own _PID and _UID are the sender's, so an entry says a pid
+ * and a uid of the caller's only where the watcher logs for another. The
+ * path last, in the room the others leave. (The line and the path are
+ * escaped, and hold no newline.)
+ */
 void odc_log_format_journal(struct odc_line *l, const struct odc_log_entry *e,
 			    const struct odc_log_about *a)
 {
-	static const enum odc_log_field path = ODC_FIELD_PATH;
-
 	odc_line_start(l);
-	odc_journal_fields(l, odc_journal_order, ODC_COUNT(odc_journal_order), e, a);
-	if (e->seen)
-		odc_journal_fields(l, odc_seen_tail, ODC_COUNT(odc_seen_tail), e, a);
-	odc_journal_fields(l, &path, 1, e, a);
+	odc_journal_fields(l, odc_order_of(e, a, ODC_ORDER(odc_journal_self),
+					   ODC_ORDER(odc_journal_for), ODC_ORDER(odc_journal_seen)),
+			   e, a);
+	odc_journal_fields(l, ODC_ORDER(odc_journal_path), e, a);
 	odc_line_end(l);
 }

@@ -7,6 +7,7 @@
 
 #include "odc_line.h"
 #include "odc_log.h"
+#include "odc_log_fields.h"
 #include "odc_log_script.h"
 #include "odc_log_seq.h"
 #include "odc_log_where.h"
@@ -31,17 +32,12 @@ struct odc_log_self {
 	struct odc_log_count count;
 };
 
-/* The most of a relative path's directory a line holds. */
-#define ODC_DIR_ROOM 510
-/* The most of an executable's name a line holds, escaped: the path's room is the rest. */
-#define ODC_EXE_ROOM 510
-
 struct odc_log_about {
 	pid_t pid;			/* the caller's */
 	uid_t euid;			/* this process's, where it is the caller; the watcher's caller's */
 	long readable;			/* the kernel's answer to a copy of the path: 0, or an errno */
 	const char *prog;		/* the caller's name */
-	char dir[ODC_DIR_ROOM + 1];	/* a relative path's directory, or empty */
+	char dir[ODC_DIR_ROOM + 1];	/* a relative path's directory, as much as a line holds, or empty */
 	bool dir_cut;			/* the kernel's name for it was longer */
 	const struct odc_log_self *self;	/* NULL from the --seccomp supervisor and the watcher */
 	struct odc_log_self own;	/* what self points to, from this process */
@@ -54,6 +50,8 @@ void odc_log_about(const struct odc_log_entry *e, struct odc_log_about *a);
 /* This image's executable and script; read into OWN where the one kept is being read. */
 const struct odc_log_image *odc_log_image(struct odc_log_image *own);
 
+/* DIR into A, cut where it is longer than a line holds. */
+void odc_log_about_keep_dir(struct odc_log_about *a, const char *dir);
 /* The room to escape A's directory in: too little, where it was cut, for the mark to show. */
 size_t odc_log_about_dir_room(const struct odc_log_about *a);
 

@@ -6,6 +6,7 @@
 #include <sys/time.h>
 
 #include "odc_line.h"
+#include "odc_log_fields.h"
 #include "odc_log_where.h"
 
 struct odc_flag_name {
@@ -15,7 +16,12 @@ struct odc_flag_name {
 
 extern const struct odc_flag_name odc_resolve_flags[];
 
-/* AT (NULL: now), in UTC, as RFC 3339 with microseconds: 2026-12-04T10:00:00.000000Z. */
+/*
+ * AT (NULL: now), in UTC, as RFC 3339 with microseconds:
+ * 2026-12-04T10:00:00.000000Z, ODC_TIME_LEN bytes; a time before 1970 or
+ * after 9999 (a clock set so) as the nearest that is not.
+ */
+#define ODC_TIME_LEN (sizeof "2026-12-04T10:00:00.000000Z" - 1)
 void odc_put_time(struct odc_line *l, const struct timeval *at);
 /* Names for the bits of VALUE (after SEP, then '|'), then any unnamed rest in octal. */
 void odc_put_bits(struct odc_line *l, unsigned long long value,
@@ -34,7 +40,6 @@ void odc_put_path(struct odc_line *l, const char *path, long readable, bool quot
  * Where a call came from: its module's path escaped, in no more than
  * ODC_WHERE_ROOM bytes, and for a file "+0x" and the offset in it.
  */
-#define ODC_WHERE_ROOM 256
 void odc_put_where(struct odc_line *l, const struct odc_where *w);
 
 #endif

@@ -8,8 +8,7 @@
 
 #include <stddef.h>
 
-/* The most of a script's name a line holds, escaped. */
-#define ODC_SCRIPT_ROOM 256
+#include "odc_log_fields.h"
 
 /*
  * Where the executable whose last name is BASE (LEN bytes) is an

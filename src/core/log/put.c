@@ -32,7 +32,9 @@ void odc_put_time(struct odc_line *l, const struct timeval *at)
 		gettimeofday(&now, NULL);
 		at = &now;
 	}
-	long long days = at->tv_sec / 86400, secs = at->tv_sec % 86400;
+	long long last = 253402300799LL;	/* 9999-12-31T23:59:59Z */
+	long long sec = at->tv_sec < 0 ? 0 : at->tv_sec > last ? last : at->tv_sec;
+	long long days = sec / 86400, secs = sec % 86400;
 	long long era_day = days + 719468;	/* days since 0000-03-01 */
 	long long era = era_day / 146097;
 	long long doe = era_day - era * 146097;
@@ -55,7 +57,7 @@ void odc_put_time(struct odc_line *l, const struct timeval *at)
 	odc_put(l, ":");
 	odc_put_uint(l, (unsigned long long)(secs % 60), 10, 2);
 	odc_put(l, ".");
-	odc_put_uint(l, (unsigned long long)at->tv_usec, 10, 6);
+	odc_put_uint(l, (unsigned long long)at->tv_usec % 1000000, 10, 6);
 	odc_put(l, "Z");
 }
 
@@ -115,7 +117,8 @@ void odc_put_result(struct odc_line *l, long ret)
 		odc_put_int(l, ret);
 		return;
 	}
-	const char *name = odc_errname((int)-ret);
+	/* An errno is below 4096, the kernel's MAX_ERRNO; a result more negative is a number. */
+	const char *name = ret >= -4095 ? odc_errname((int)-ret) : NULL;
 	if (name)
 		odc_put(l, name);
 	else

@@ -54,7 +54,7 @@ void odc_seen_value(struct odc_line *l, enum odc_log_field f, const struct odc_l
 	case ODC_FIELD_NSPID: odc_put_uint(l, s->nspid, 10, 1); break;
 	case ODC_FIELD_RUID: odc_put_uint(l, s->ruid, 10, 1); break;
 	case ODC_FIELD_EGID: odc_put_uint(l, s->egid, 10, 1); break;
-	case ODC_FIELD_CGROUP: odc_put_escaped_within(l, s->cgroup, PATH_MAX, ODC_DIR_ROOM); break;
+	case ODC_FIELD_CGROUP: odc_put_escaped_within(l, s->cgroup, PATH_MAX, ODC_CGROUP_ROOM); break;
 	case ODC_FIELD_CGROUP_ID: odc_put_uint(l, s->cgroup_id, 10, 1); break;
 	case ODC_FIELD_MNTNS: odc_put_uint(l, s->mntns, 10, 1); break;
 	case ODC_FIELD_PIDNS: odc_put_uint(l, s->pidns, 10, 1); break;

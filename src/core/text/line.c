@@ -1,22 +1,18 @@
 /* Building a line on the stack (odc_line.h). */
-#include <string.h>
-
 #include "odc_line.h"
 
 void odc_line_start(struct odc_line *l)
 {
 	l->len = 0;
-	l->cut = false;
+	l->parked = 0;
+	l->end = odc_line_last(l);
 }
 
-void odc_line_back_to(struct odc_line *l, size_t len)
-{
-	l->len = len;
-	l->cut = false;
-}
-
-/* Upwards, from the end: each word read before anything is written over it. */
-void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
+/*
+ * The N bytes at FROM to TO, within the text, where they may overlap:
+ * upwards from the end, each word read before anything is written over it.
+ */
+static void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
 {
 	if (to <= from) {
 		odc_copy(l->text + to, l->text + from, n);
@@ -31,33 +27,63 @@ void odc_line_move(struct odc_line *l, size_t from, size_t to, size_t n)
 		l->text[to + n] = l->text[from + n];
 }
 
+void odc_line_park(struct odc_line *l, size_t at)
+{
+	odc_line_unpark(l);
+	if (at > l->len)
+		at = l->len;
+	size_t n = l->len - at;
+	odc_line_move(l, at, odc_line_last(l) - n, n);
+	l->parked = n;
+	l->len = at;
+	odc_line_set_end(l, odc_line_last(l));
+}
+
+void odc_line_unpark(struct odc_line *l)
+{
+	size_t n = l->parked;
+
+	l->parked = 0;
+	odc_line_move(l, odc_line_last(l) - n, l->len, n);
+	l->len += n;
+	odc_line_set_end(l, odc_line_last(l));
+}
+
+/* Nothing more after it: a put cuts the line short, and the newline is gone. */
 void odc_line_end(struct odc_line *l)
 {
-	l->text[l->len++] = '\n';
+	odc_line_unpark(l);
+	l->text[l->len] = '\n';
+	l->len++;
+	l->end = l->len;
 }
 
+/* Where the bytes do not fit, those that fit before END, with "..." the last of them. */
 void odc_put_bytes_cut(struct odc_line *l, const char *s, size_t n)
 {
-	size_t room = odc_line_room(l);
+	size_t mark = l->end > 3 ? l->end - 3 : 0;
 
-	if (l->cut)
-		return;
-	if (n > room) {
-		odc_copy(l->text + l->len, s, room);
-		odc_copy(l->text + l->len + room, "...", 3);
-		l->len += room + 3;
-		l->cut = true;
+	if (n <= odc_line_room(l)) {
+		odc_copy(l->text + l->len, s, n);
+		l->len += n;
 		return;
 	}
-	odc_copy(l->text + l->len, s, n);
-	l->len += n;
+	if (l->len < mark)
+		odc_copy(l->text + l->len, s, mark - l->len);
+	odc_copy(l->text + mark, "...", l->end - mark);
+	l->len = l->end;
 }
 
-/* V's digits in BASE, at least WIDTH of them, ending at END: their count. */
+/* The most digits a number is written with: 64 bits in base 2. */
+#define ODC_DIGITS_MAX 64
+
+/* V's digits in BASE, at least WIDTH of them and at most ODC_DIGITS_MAX, ending at END: their count. */
 static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
 {
 	int n = 0;
 
+	if (width > ODC_DIGITS_MAX)
+		width = ODC_DIGITS_MAX;
 	do {
 		*--end = "0123456789abcdef"[v % base];
 		n++;
@@ -68,7 +94,7 @@ static int odc_digits(char *end, unsigned long long v, unsigned base, int width)
 
 void odc_put_uint(struct odc_line *l, unsigned long long v, unsigned base, int width)
 {
-	char digits[24];
+	char digits[ODC_DIGITS_MAX];
 	int n = odc_digits(digits + sizeof digits, v, base, width);
 
 	odc_put_bytes(l, digits + sizeof digits - n, (size_t)n);
@@ -89,16 +115,6 @@ static bool odc_plain(unsigned char ch)
 	return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\';
 }
 
-/* How long S, at most MAX bytes of it, is escaped. */
-static size_t odc_escaped_len(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	for (const char *end = s + max; s < end && *s; s++)
-		n += odc_plain((unsigned char)*s) ? 1 : 4;
-	return n;
-}
-
 /* How many bytes from S on, before END, need no escape. */
 static size_t odc_plain_run(const char *s, const char *end)
 {
@@ -109,37 +125,46 @@ static size_t odc_plain_run(const char *s, const char *end)
 	return (size_t)(p - s);
 }
 
+static void odc_put_escape(struct odc_line *l, unsigned char ch)
+{
+	const char escape[4] = { '\\', 'x', "0123456789abcdef"[ch >> 4], "0123456789abcdef"[ch & 15] };
+
+	odc_put_bytes(l, escape, sizeof escape);
+}
+
 /*
- * Runs of bytes that need no escape are put whole. Where S does not fit
- * (a finite ROOM it would pass), the escapes that do, then the mark.
+ * Runs of bytes that need no escape are put whole, each other byte as its
+ * escape, while they fit in ROOM. Where one does not, the value is taken
+ * back to the room's end less the mark's, or to the start of the escape
+ * across that, and marked: no pass to measure the value first, as most
+ * fit.
  */
 void odc_put_escaped_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
-	bool fits = room == (size_t)-1 || odc_escaped_len(s, max) <= room;
 	const char *end = s + max;
+	size_t mark = sizeof ODC_CUT_MARK - 1;
 
-	if (!fits)
-		room -= room < sizeof ODC_CUT_MARK - 1 ? room : sizeof ODC_CUT_MARK - 1;
-	while (s < end && *s && !l->cut) {
-		size_t run = odc_plain_run(s, end);
+	if (room > odc_line_room(l))
+		room = odc_line_room(l);
+	size_t stop = l->len + room, keep = room < mark ? l->len : stop - mark, back = keep;
+	while (s < end && *s) {
+		size_t run = odc_plain_run(s, end), at = l->len;
+		if (run ? run > stop - at : stop - at < 4) {
+			if (at < keep)	/* a run across KEEP, which no escape crossed */
+				odc_put_bytes(l, s, keep - at);
+			l->len = back;
+			odc_put(l, ODC_CUT_MARK);
+			return;
+		}
 		if (run) {
-			if (!fits && run > room) {
-				odc_put_bytes(l, s, room);
-				break;
-			}
 			odc_put_bytes(l, s, run);
 			s += run;
-			room -= fits ? 0 : run;
 			continue;
 		}
-		if (!fits && room < 4)
-			break;
-		room -= fits ? 0 : 4;
-		odc_put(l, "\\x");
-		odc_put_uint(l, (unsigned char)*s++, 16, 2);
+		if (at < keep && at + 4 > keep)
+			back = at;
+		odc_put_escape(l, (unsigned char)*s++);
 	}
-	if (!fits)
-		odc_put(l, ODC_CUT_MARK);
 }
 
 void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
@@ -147,10 +172,14 @@ void odc_put_escaped(struct odc_line *l, const char *s, size_t max)
 	odc_put_escaped_within(l, s, max, (size_t)-1);
 }
 
+/* The closing quote's room kept, whatever ROOM is. */
 void odc_put_quoted_within(struct odc_line *l, const char *s, size_t max, size_t room)
 {
 	odc_put(l, "\"");
-	odc_put_escaped_within(l, s, max, room < 2 ? 0 : room - 2);
+	size_t inside = room < 2 ? 0 : room - 2, left = odc_line_room(l);
+	if (inside >= left)
+		inside = left ? left - 1 : 0;
+	odc_put_escaped_within(l, s, max, inside);
 	odc_put(l, "\"");
 }
 
@@ -161,7 +190,7 @@ void odc_put_quoted(struct odc_line *l, const char *s, size_t max)
 
 size_t odc_format_uint(char *out, unsigned long long v)
 {
-	char digits[24];
+	char digits[ODC_DIGITS_MAX];
 	int n = odc_digits(digits + sizeof digits, v, 10, 1);
 
 	odc_copy(out, digits + sizeof digits - n, (size_t)n);

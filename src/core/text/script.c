@@ -1,50 +1,15 @@
 /*
- * Which argument is the script an interpreter runs (odc_script.h). An
- * interpreter is told by its executable's last name: python, perl and
- * ruby, each with a version after it or none (python3.11, perl5.36.0),
- * node and nodejs, and the shells sh, bash, dash, zsh, ksh and mksh. Its
- * script is the first argument that is not an option (where that names a
- * regular file: the caller's to ask); after an option that runs code of
- * the command line's own or a module (python -c and -m, perl -e, node
- * --eval, sh -c, ...) there is none, nor is "-" (the standard input). An
- * option's value that stands apart (python -W VALUE) is passed over with
- * it.
+ * Which argument is the script an interpreter runs (odc_script.h): the
+ * first that is no option, past the options the interpreter's manual
+ * lists (odc_interpreter.h), each option's value with it, attached or
+ * the next argument. Where an option says no script runs (python -c and
+ * -m, perl -e, node --eval, sh -c, php -r, ...), where an option is not
+ * in the lists (its value might be the next argument), and where the
+ * script is the standard input ("-"), there is none: a script= must be
+ * sure, for an argument taken for one may be a secret.
  */
-#include <string.h>
-
+#include "odc_interpreter.h"
 #include "odc_script.h"
-
-/*
- * Lists of options are words, each ended by a NUL, the list by an empty
- * one: arrays, not pointers, which the loader would relocate in every
- * process at start-up.
- */
-struct odc_interpreter {
-	char name[8];
-	bool versioned;		/* NAME, then digits and dots, names it too */
-	bool plus;		/* an option may begin with '+' too (the shells') */
-	char code[4];		/* the letters of a short option after which no script runs */
-	char code_long[20];	/* long options that do the same */
-	char values[64];	/* options whose value is the next argument */
-};
-
-#define ODC_PYTHON_VALUES "-W\0-X\0--check-hash-based-pycs\0"
-#define ODC_NODE_VALUES "-r\0--require\0--import\0--loader\0--experimental-loader\0-C\0"
-#define ODC_SHELL_VALUES "-o\0+o\0-O\0+O\0--rcfile\0--init-file\0"
-
-static const struct odc_interpreter odc_interpreters[] = {
-	{ "python", true, false, "cm", "", ODC_PYTHON_VALUES },
-	{ "perl", true, false, "eE", "", "-I\0" },
-	{ "ruby", true, false, "e", "", "-I\0-r\0-C\0-E\0" },
-	{ "node", false, false, "ep", "--eval\0--print\0", ODC_NODE_VALUES },
-	{ "nodejs", false, false, "ep", "--eval\0--print\0", ODC_NODE_VALUES },
-	{ "sh", false, true, "cs", "", ODC_SHELL_VALUES },
-	{ "bash", false, true, "cs", "", ODC_SHELL_VALUES },
-	{ "dash", false, true, "cs", "", ODC_SHELL_VALUES },
-	{ "zsh", false, true, "cs", "", ODC_SHELL_VALUES },
-	{ "ksh", false, true, "cs", "", ODC_SHELL_VALUES },
-	{ "mksh", false, true, "cs", "", ODC_SHELL_VALUES },
-};
 
 static bool odc_same(const char *a, const char *b)
 {
@@ -53,52 +18,87 @@ static bool odc_same(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Whether ARG is a word of LIST. */
-static bool odc_among(const char *arg, const char *list)
-{
-	for (; *list; list += strlen(list) + 1)
-		if (odc_same(arg, list))
-			return true;
-	return false;
-}
-
 bool odc_script_begin(struct odc_script_scan *s, const char *base, size_t len)
 {
-	*s = (struct odc_script_scan){ 0 };
-	for (size_t i = 0; i < sizeof odc_interpreters / sizeof odc_interpreters[0]; i++) {
-		const struct odc_interpreter *in = &odc_interpreters[i];
-		size_t n = 0;
-		while (n < len && in->name[n] && in->name[n] == base[n])
-			n++;
-		if (in->name[n])
-			continue;
-		while (in->versioned && n < len && ((base[n] >= '0' && base[n] <= '9') || base[n] == '.'))
-			n++;
-		if (n == len) {
-			s->in = in;
-			return true;
-		}
-	}
-	return false;
+	*s = (struct odc_script_scan){ .in = odc_interpreter(base, len) };
+	return s->in != NULL;
 }
 
-/* What ARG, an option of IN's, says of the script: ON, or NONE; *DASHES where it is "--". */
-static enum odc_script_says odc_option(const struct odc_interpreter *in, const char *arg, bool *value,
-				       bool *dashes)
+/* An option whose value is the next argument: that argument passed over, or, php -f's, the script. */
+static enum odc_script_says odc_takes_next(struct odc_script_scan *s, enum odc_option is)
 {
-	*dashes = odc_same(arg, "--");
-	if (*dashes)
-		return ODC_SCRIPT_ON;
-	if (odc_among(arg, in->code_long))
-		return ODC_SCRIPT_NONE;
-	*value = odc_among(arg, in->values);
-	if (arg[1] == '-')
-		return ODC_SCRIPT_ON;
-	for (const char *c = arg + 1; *c; c++)
-		for (const char *code = in->code; *code; code++)
-			if (*c == *code)
-				return ODC_SCRIPT_NONE;
+	if (is == ODC_OPTION_SCRIPT)
+		s->script_next = true;
+	else
+		s->pending++;
 	return ODC_SCRIPT_ON;
+}
+
+/*
+ * A word of an option: a long option, or any of node's. "=VALUE" after its
+ * name is its value, whatever the name: none of them takes the next
+ * argument then (node passes one it does not know to V8 so, and the
+ * others refuse it).
+ */
+static enum odc_script_says odc_word(struct odc_script_scan *s, const char *arg)
+{
+	size_t len = 0;
+
+	while (arg[len] && arg[len] != '=')
+		len++;
+	enum odc_option is = odc_interpreter_word(s->in, arg, len);
+	if (is == ODC_OPTION_NONE || (is == ODC_OPTION_SCRIPT && arg[len]))
+		return ODC_SCRIPT_NONE;	/* a script's name after '=' would be a piece of the argument */
+	if (arg[len] || is == ODC_OPTION_FLAG)
+		return ODC_SCRIPT_ON;
+	return is == ODC_OPTION_UNKNOWN ? ODC_SCRIPT_NONE : odc_takes_next(s, is);
+}
+
+/* A group of short options: its letters, one by one, up to one whose value is the rest. */
+static enum odc_script_says odc_group(struct odc_script_scan *s, const char *arg)
+{
+	for (const char *c = arg + 1; *c; c++) {
+		enum odc_option is = odc_interpreter_letter(s->in, *c);
+		switch (is) {
+		case ODC_OPTION_FLAG:
+			continue;
+		case ODC_OPTION_NEXT:
+			s->pending++;
+			continue;
+		case ODC_OPTION_DIGITS:
+			while (c[1] >= '0' && c[1] <= '7')
+				c++;
+			continue;
+		case ODC_OPTION_REST:
+			return ODC_SCRIPT_ON;
+		case ODC_OPTION_VALUE:
+		case ODC_OPTION_SCRIPT:
+			if (!c[1])
+				return odc_takes_next(s, is);
+			/* An attached value: a script's would be a piece of the argument. */
+			return is == ODC_OPTION_VALUE ? ODC_SCRIPT_ON : ODC_SCRIPT_NONE;
+		default:
+			return ODC_SCRIPT_NONE;
+		}
+	}
+	return ODC_SCRIPT_ON;
+}
+
+/* What ARG, an option of S's interpreter's (it begins with '-' or '+'), says. */
+static enum odc_script_says odc_option(struct odc_script_scan *s, const char *arg)
+{
+	const struct odc_interpreter *in = s->in;
+
+	if (odc_same(arg, "-") || odc_same(arg, "--")) {
+		bool ends = arg[1] ? !in->dashes_stdin : in->dash_ends;
+		s->after_dashes = ends;
+		return ends ? ODC_SCRIPT_ON : ODC_SCRIPT_NONE;
+	}
+	if (arg[1] == '\0')
+		return ODC_SCRIPT_NONE;	/* a lone '+' */
+	if (in->words_only || (arg[0] == '-' && arg[1] == '-'))
+		return odc_word(s, arg);
+	return odc_group(s, arg);
 }
 
 enum odc_script_says odc_script_next(struct odc_script_scan *s, const char *arg)
@@ -107,14 +107,14 @@ enum odc_script_says odc_script_next(struct odc_script_scan *s, const char *arg)
 		return ODC_SCRIPT_NONE;
 	if (s->args == 1)
 		return ODC_SCRIPT_ON;	/* the name it was started by */
-	if (s->value) {
-		s->value = false;
+	if (s->script_next)
+		return ODC_SCRIPT_THIS;
+	if (s->pending) {
+		s->pending--;
 		return ODC_SCRIPT_ON;
 	}
-	bool option = !s->after_dashes && (arg[0] == '-' || (arg[0] == '+' && s->in->plus)) && arg[1];
-	if (!option)
-		return odc_same(arg, "-") ? ODC_SCRIPT_NONE : ODC_SCRIPT_THIS;
-	return odc_option(s->in, arg, &s->value, &s->after_dashes);
+	bool option = !s->after_dashes && (arg[0] == '-' || (arg[0] == '+' && s->in->plus));
+	return option ? odc_option(s, arg) : ODC_SCRIPT_THIS;
 }
 
 const char *odc_script_among(const char *base, size_t base_len, const char *args, size_t len)

@@ -12,19 +12,26 @@
  *
  *   - the input, a file of its own, is read to its end;
  *   - the lines read are all counted: records + unparsed lines = lines;
- *   - every byte printed is printable ASCII or a newline;
- *   - the text's first table has one row per program (a line that is
- *     neither a long name's, which ends in a backslash, nor its states'
- *     continuation), and CSV one line per program, whatever the names
+ *   - every byte printed is printable ASCII or a newline, and the text
+ *     fits 80 columns;
+ *   - the text's first table has one row per program: one line that
+ *     begins with a non-blank (a long name's further lines begin with
+ *     blanks) and one line of figures (a line that is neither a long
+ *     name's, which ends in a backslash, nor its states' continuation),
+ *     its key holding no blank but the report's own (a name's blanks are
+ *     written \x20); and CSV one line per program, whatever the names
  *     hold (no row can be injected);
+ *   - each mode's list of the rows that would notice it holds as many
+ *     names in quotes as there are rows;
  *   - the JSON parses;
  *   - a drill-down into the first row's program (--program, report's
- *     drill.c) holds to the same, and its text to 80 columns;
+ *     drill.c) holds to the same, and in its text each line that begins
+ *     with a non-blank is a program's head or the report's own;
  *   - nothing leaks (the sanitizers' leak check), nothing reads out of
  *     bounds, and each input finishes within make fuzz's -timeout.
  *
  * A broken rule prints what broke and abort()s, so libFuzzer saves the
- * input.
+ * input. The JSON grammar is json.c's, the text's checks text_checks.c's.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,104 +40,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "odc_report_drill.h"
-#include "odc_report_parts.h"
+#include "fuzz_report.h"
 
 #define FUZZ_REPORT_SELF "/usr/bin/odcreat"
 
-static void fuzz_fail(const char *what, const char *out, size_t len)
+void fuzz_fail(const char *what, const char *out, size_t len)
 {
 	fprintf(stderr, "fuzz_report: %s\n--- output (%zu bytes) ---\n%.*s\n", what, len,
 		(int)(len < 4000 ? len : 4000), out);
 	abort();
-}
-
-/* JSON, parsed just enough to know that it parses: RFC 8259's grammar. */
-static const char *json_value(const char *p, int depth);
-
-static const char *json_space(const char *p)
-{
-	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
-		p++;
-	return p;
-}
-
-static const char *json_string(const char *p)
-{
-	if (*p++ != '"')
-		return NULL;
-	for (; *p != '"'; p++) {
-		if ((unsigned char)*p < 0x20)
-			return NULL;
-		if (*p != '\\')
-			continue;
-		p++;
-		if (*p == 'u') {
-			for (int i = 1; i <= 4; i++)
-				if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
-					return NULL;
-			p += 4;
-		} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
-			return NULL;
-		}
-	}
-	return p + 1;
-}
-
-static const char *json_number(const char *p)
-{
-	const char *start = p;
-
-	p += *p == '-';
-	if (*p == '0')
-		p++;
-	else
-		while (*p >= '0' && *p <= '9')
-			p++;
-	return p > start && p[-1] != '-' ? p : NULL;
-}
-
-/* A list of values (or of "key":value when MEMBERS) up to CLOSE. */
-static const char *json_list(const char *p, char close, int members, int depth)
-{
-	p = json_space(p + 1);
-	if (*p == close)
-		return p + 1;
-	for (;;) {
-		if (members) {
-			p = json_string(p);
-			if (!p || *(p = json_space(p)) != ':')
-				return NULL;
-			p++;
-		}
-		p = json_value(p, depth + 1);
-		if (!p)
-			return NULL;
-		p = json_space(p);
-		if (*p == close)
-			return p + 1;
-		if (*p != ',')
-			return NULL;
-		p = json_space(p + 1);
-	}
-}
-
-static const char *json_value(const char *p, int depth)
-{
-	p = json_space(p);
-	if (depth > 16)
-		return NULL;
-	if (*p == '{')
-		return json_list(p, '}', 1, depth);
-	if (*p == '[')
-		return json_list(p, ']', 0, depth);
-	if (*p == '"')
-		return json_string(p);
-	if (strncmp(p, "null", 4) == 0 || strncmp(p, "true", 4) == 0)
-		return p + 4;
-	if (strncmp(p, "false", 5) == 0)
-		return p + 5;
-	return json_number(p);
 }
 
 static size_t count_lines(const char *s, size_t len)
@@ -140,31 +58,6 @@ static size_t count_lines(const char *s, size_t len)
 	for (size_t i = 0; i < len; i++)
 		n += s[i] == '\n';
 	return n;
-}
-
-/*
- * The rows of the text's first table: its lines after the header, up to
- * the legend's first line (longer than a row's key could make a line that
- * ends otherwise than in a backslash), less a long name's (ended by a
- * backslash) and its states' continuations (62 blanks in).
- */
-#define ODC_LEGEND "lost: calls whose lines never arrived; claimed: calls named by the sender's word"
-static size_t count_text_rows(const char *s, size_t len)
-{
-	const char *end = s + len, *line = memchr(s, '\n', len);
-	size_t rows = 0;
-
-	for (line = line ? line + 1 : end; line < end;) {
-		const char *nl = memchr(line, '\n', (size_t)(end - line));
-		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
-		if (n == sizeof ODC_LEGEND - 1 && memcmp(line, ODC_LEGEND, n) == 0)
-			break;
-		bool name = n && line[n - 1] == '\\';
-		bool states = n > 62 && strspn(line, " ") >= 62;
-		rows += !name && !states;
-		line += n + 1;
-	}
-	return rows;
 }
 
 /* REP (or its drill-down) printed in FORMAT, into a buffer the caller frees. */
@@ -196,15 +89,13 @@ static void check_printable(const char *out, size_t len, size_t width)
 			fuzz_fail("a byte printed that is not printable ASCII", out, len);
 		col = out[i] == '\n' ? 0 : col + 1;
 		if (width && col > width)
-			fuzz_fail("a drill-down's line longer than 80 columns", out, len);
+			fuzz_fail("a line longer than 80 columns", out, len);
 	}
 }
 
 static void check_json(const char *out, size_t len)
 {
-	const char *end = json_value(out, 0);
-
-	if (!end || strcmp(json_space(end), "") != 0)
+	if (!fuzz_json(out))
 		fuzz_fail("JSON that does not parse", out, len);
 }
 
@@ -224,6 +115,8 @@ static void check_drill(int fd, bool journal, const char *want)
 		size_t len;
 		char *out = print_to_buffer(&rep, (enum odc_report_format)f, &len);
 		check_printable(out, len, f == ODC_REPORT_TEXT ? 80 : 0);
+		if (f == ODC_REPORT_TEXT)
+			check_drill_heads(&drill, out, len);
 		if (f == ODC_REPORT_JSON)
 			check_json(out, len);
 		free(out);
@@ -237,10 +130,12 @@ static void check_output(const struct odc_report *rep, enum odc_report_format fo
 	size_t len;
 	char *out = print_to_buffer(rep, format, &len);
 
-	check_printable(out, len, 0);
+	check_printable(out, len, format == ODC_REPORT_TEXT ? 80 : 0);
 	size_t lines = count_lines(out, len);
-	if (format == ODC_REPORT_TEXT && count_text_rows(out, len) != rep->names.count)
-		fuzz_fail("text: not one row per program", out, len);
+	if (format == ODC_REPORT_TEXT) {
+		check_text_rows(rep, out, len);
+		check_notice(rep, out, len);
+	}
 	if (format == ODC_REPORT_CSV && lines != rep->names.count + 1)
 		fuzz_fail("CSV: not one line per program", out, len);
 	if (format == ODC_REPORT_JSON)
