@@ -81,12 +81,19 @@ void odc_line_park(struct odc_line *l, size_t at);
 void odc_line_unpark(struct odc_line *l);
 
 /*
+ * The N bytes at AT replaced by M bytes' room, what follows moved along,
+ * within the text (a finished line may grow to its whole size): false,
+ * and nothing moved, where it would not fit.
+ */
+bool odc_line_splice(struct odc_line *l, size_t at, size_t n, size_t m);
+
+/*
  * A loop, not memcpy: libc's memcpy would be the library's only import of
  * its symbol version, and each version costs every process a check at
  * start-up. A word at a time (a fixed-size __builtin_memcpy is a load and
  * a store, never a call); what is left, a word that ends where the bytes
  * do, read before anything is written, so that a copy downwards over
- * itself (odc_line_move) stays whole. A line's pieces are short, so
+ * itself (odc_line_park, odc_line_splice) stays whole. A line's pieces are short, so
  * fewer than 8 bytes are two overlapping halves, not a loop.
  */
 #define ODC_COPY_ENDS(type, to, from, n)                                \

@@ -40,7 +40,7 @@ FUZZ_CHECK_SECONDS ?= 10
 # The harness #includes settings.c and dest.c, to reset their state for each input.
 FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
 FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/main.c src/cmd/report/dir.c,$(wildcard src/cmd/report/*.c)) \
-		       $(wildcard src/cmd/report/resolve/*.c) src/cmd/libc.c $(CORE_SRC)
+		       $(wildcard src/cmd/report/resolve/*.c) src/cmd/libc.c src/cmd/say.c $(CORE_SRC)
 # The resolver's reading alone: not its child, its opening of names, nor its deadline.
 FUZZ_RESOLVE_SRC := $(filter-out %/child.c %/confine.c %/open.c %/run.c,$(wildcard src/cmd/report/resolve/*.c))
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \

@@ -17,15 +17,16 @@ static size_t odc_columns(const char *s, size_t n)
 }
 
 /*
- * The SPACES bytes at AT become a newline and INDENT spaces, or a newline
- * alone where the line has no room for them: the column after them.
+ * The SPACES bytes at AT (one at least) become a newline and INDENT
+ * spaces, or a newline alone where the line has no room for them, which
+ * always fits: the column after them.
  */
 static size_t odc_fold_at(struct odc_line *l, size_t at, size_t spaces, size_t indent)
 {
-	if (l->len - spaces + 1 + indent > sizeof l->text)
+	if (!odc_line_splice(l, at, spaces, 1 + indent)) {
 		indent = 0;
-	odc_line_move(l, at + spaces, at + 1 + indent, l->len - at - spaces);
-	l->len = l->len - spaces + 1 + indent;
+		odc_line_splice(l, at, spaces, 1);
+	}
 	l->text[at] = '\n';
 	for (size_t i = 1; i <= indent; i++)
 		l->text[at + i] = ' ';

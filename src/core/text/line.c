@@ -49,6 +49,19 @@ void odc_line_unpark(struct odc_line *l)
 	odc_line_set_end(l, odc_line_last(l));
 }
 
+bool odc_line_splice(struct odc_line *l, size_t at, size_t n, size_t m)
+{
+	bool ended = l->end == l->len;
+
+	if (at > l->len || n > l->len - at || l->len - n + m > sizeof l->text - l->parked)
+		return false;
+	odc_line_move(l, at + n, at + m, l->len - at - n);
+	l->len = l->len - n + m;
+	if (ended || l->end < l->len)
+		l->end = l->len;
+	return true;
+}
+
 /* Nothing more after it: a put cuts the line short, and the newline is gone. */
 void odc_line_end(struct odc_line *l)
 {

@@ -8,6 +8,7 @@
 
 #include "fuzz_lines.h"
 #include "odc_line.h"
+#include "odc_say.h"
 
 static uint64_t fl_next(struct fl_input *in, int n)
 {
@@ -28,7 +29,7 @@ void fl_prims(struct fl_input *in)
 		bytes[i] = (char)(i * 7 % 256);	/* every byte value, NULs among them */
 	odc_line_start(l);
 	while (in->p < in->end) {
-		unsigned op = (unsigned)fl_next(in, 1) % 11;
+		unsigned op = (unsigned)fl_next(in, 1) % 13;
 		size_t n = fl_next(in, 2), from = fl_next(in, 2) % sizeof bytes;
 		size_t room = n & 0x8000 ? (size_t)-1 : n;
 		switch (op) {
@@ -45,6 +46,8 @@ void fl_prims(struct fl_input *in)
 		case 7: odc_line_unpark(l); break;
 		case 8: odc_put_uint(l, fl_next(in, 8), 2 + (unsigned)(n % 15), (int)(from % 64)); break;
 		case 9: odc_put_int(l, (long long)fl_next(in, 8)); break;
+		case 10: odc_line_splice(l, from % (l->len + 2), n % 64, fl_next(in, 1)); break;
+		case 11: odc_line_fold(l); break;
 		default: odc_line_end(l); break;
 		}
 		if (l->len > l->end || l->end > sizeof l->text || l->parked >= sizeof l->text)
