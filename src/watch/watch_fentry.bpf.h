@@ -2,8 +2,9 @@
  * The same calls through the kernel's functions for them (fentry and
  * fexit on __x64_sys_openat and the like, and on i386's; on AArch64,
  * __arm64_sys_openat and openat2), where the kernel lets BPF attach to its
- * functions: Debian's kernels do (AArch64's from 6.0, which has BPF
- * trampolines there), the project's machines refuse it (EPERM). Only
+ * functions: Debian's kernels do (AArch64's where BPF's trampolines have
+ * ftrace's direct calls there, from 6.4: its 6.12, not its 6.1), the
+ * project's machines refuse it (EPERM). Only
  * those calls run these: no other system call takes the slow path that a
  * syscall tracepoint gives every one, and no trace record is made. The
  * user side tries them first and falls back to the tracepoints (watch.c).

@@ -221,7 +221,7 @@ void odc_watch_say_unseen(int refused)
 	if (refused)
 		odc_say("odcreat-watch: this kernel refuses BPF on its functions (fentry: %s): the opens are "
 			"watched through their tracepoints, which put every system call on its slow path "
-			"(AArch64 kernels have fentry from Linux 6.0)\n",
+			"(AArch64 kernels have it with ftrace's direct calls, from Linux 6.4)\n",
 			refused == ODC_ENOTSUPP ? "not supported" : strerror(refused));
 	if (odc_no_uring)
 		odc_say("odcreat-watch: io_uring opens are not watched on this kernel: its io_uring "
