@@ -32,6 +32,12 @@ CFLAGS  += -m32
 endif
 endif
 
+# What CC builds for (x86_64-linux-gnu, aarch64-linux-gnu, ...), not what
+# this machine is: a cross build's test programs and watcher are the
+# target's, and its Go test program is built for Go's name of it.
+TARGET  := $(shell $(CC) -dumpmachine 2>/dev/null)
+GO_ARCH := $(patsubst x86_64-%,amd64,$(patsubst aarch64-%,arm64,$(patsubst i686-%,386,$(TARGET))))
+
 # Two products, each built from its folders of src/, no file named by hand:
 #   the library  src/core/*/ and src/preload/ (its exports: shim.map)
 #   the command  src/core/*/, src/direct/ (the core's own opens, straight
@@ -83,7 +89,8 @@ SHIM_PATH = $(LIB_SUBDIR)/odcreat/libodcreat.so
 # The native build tree, which odcreat from the build tree looks in.
 MAIN_BUILD := $(if $(filter 1,$(M32)),build,$(BUILD))
 
-.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-fresh-ci check-autopkgtest \
+.PHONY: all check check32 check-musl check-aarch64 check-fresh check-deb-fresh check-deb-arm64 check-fresh-ci \
+	check-autopkgtest \
 	check-installed check-deb \
 	clean deb demo \
 	install uninstall test-deps FORCE
@@ -176,7 +183,7 @@ $(BUILD)/tests/odc_call_static: tests/odc_call.c tests/flags.h tests/badptr.h sr
 
 $(BUILD)/tests/odc_call_go: tests/go/odc_call.go Makefile
 	@mkdir -p $(@D)
-	cd tests/go && CGO_ENABLED=0 GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
+	cd tests/go && CGO_ENABLED=0 GOARCH=$(GO_ARCH) GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go \
 		go build -o $(abspath $@) odc_call.go
 
 $(BUILD)/tests/odc_deny: tests/odc_deny.c include/odc_meaning.h Makefile
@@ -282,7 +289,7 @@ check32:
 check-aarch64:
 	@sh tests/deps.sh aarch64
 	$(MAKE) CC=aarch64-linux-gnu-gcc BUILD=build-aarch64 all build-aarch64/tests/odc_call
-	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 openat2 sys_openat sys_openat2)
+	$(call FOREIGN_CHECK,build-aarch64,open open64 openat openat64 openat2 sys_openat sys_openat2,tests/aarch64)
 
 check-musl:
 	@sh tests/deps.sh musl
@@ -307,6 +314,13 @@ check-deb-fresh:
 check-fresh-ci:
 	@sh tests/deps.sh fresh
 	$(BATS_ALONE) tests/fresh/ci.bats
+
+# The arm64 packages cross-built in a fresh Debian 12 root, as Debian
+# cross-builds them, the watcher against Debian 12's arm64 kernel's BTF
+# (tests/fresh/cross.bats).
+check-deb-arm64:
+	@sh tests/deps.sh fresh
+	$(BATS_ALONE) tests/fresh/cross.bats
 
 # debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
 # as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).

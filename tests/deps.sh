@@ -12,7 +12,8 @@
 #   fresh      make check-fresh, check-deb-fresh
 #   autopkgtest  make check-autopkgtest
 #   watch      make watch (make check builds it, and make deb on amd64 and arm64)
-#   kernels    make check-kernels: qemu, and what fetches Debian's kernels and makes a root
+#   kernels    make check-kernels: qemu (x86-64's and AArch64's), and what fetches Debian's kernels
+#              and makes a root (make check-kernels builds AArch64's tree too: aarch64)
 #
 # Root gets them installed; anyone else is told exactly what to install.
 # (The cross compilers stand in for gcc-multilib, which conflicts with them.)
@@ -147,6 +148,9 @@ watch)
 	need_file /usr/include/linux/types.h linux-libc-dev ;;
 kernels)
 	need_command qemu-system-x86_64 qemu-system-x86
+	need_command qemu-system-aarch64 qemu-system-arm
+	# src/btf.sh, on Debian's x86-64 kernels (an lz4 bzImage), for guest.sh's check of it.
+	need_command lz4 lz4
 	need_command cpio cpio
 	need_command mmdebstrap mmdebstrap
 	need_command flock util-linux

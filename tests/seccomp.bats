@@ -140,10 +140,13 @@ table() {
 }
 
 @test "children that fork and exec are served, and odcreat waits for an orphan that outlives the command" {
+	# (open(2) where the ABI has it: AArch64 has not.)
+	local late=sys_open
+	[[ " $ENTRIES " == *" $late "* ]] || late=sys_openat
 	run "$ODCREAT" --seccomp -m mkdir -- sh -c "
 		\"$STATIC\" sys_openat a creat,directory > a.out
 		\"$GO\" go_open b creat,directory > b.out
-		(sleep 1; \"$STATIC\" sys_open c creat,directory > c.out) &
+		(sleep 1; \"$STATIC\" $late c creat,directory > c.out) &
 		exit 3"
 	assert_equal "$status" 3
 	run cat a.out b.out c.out
@@ -225,6 +228,8 @@ table() {
 @test "a target out of descriptors gets EMFILE, and what was made for it is removed" {
 	local entry
 	for entry in sys_open sys_openat sys_openat2; do
+		# (Those of this build's ABI: AArch64 has no open(2).)
+		[[ " $ENTRIES " == *" $entry "* ]] || continue
 		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory
 		assert_output "EMFILE -"
 		run "$ODCREAT" --seccomp -m legacy -- "$STATIC" -L 4 "$entry" p creat,directory
@@ -235,6 +240,8 @@ table() {
 @test "out of descriptors, a target still gets the mode's verdict on the flags and the EFAULT of a bad path first, as the kernel orders them" {
 	local entry
 	for entry in sys_open sys_openat sys_openat2; do
+		# (Those of this build's ABI: AArch64 has no open(2).)
+		[[ " $ENTRIES " == *" $entry "* ]] || continue
 		run "$ODCREAT" --seccomp -m freebsd -- "$STATIC" -L 4 "$entry" p creat,directory,excl
 		assert_output "EINVAL -"
 		run "$ODCREAT" --seccomp -m mkdir -- "$STATIC" -L 4 "$entry" p creat,directory,rdwr

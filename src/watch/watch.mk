@@ -1,13 +1,24 @@
 # The watcher, odcreat-watch (src/watch/, make watch): an executable of its
 # own, with libbpf, so that the library and the command go on needing
 # nothing beyond the C library; make (all) builds none of it. Its kernel
-# side is compiled by clang against this kernel's BTF (vmlinux.h, dumped at
-# build time: CO-RE relocates what differs elsewhere), and bpftool makes
-# the skeleton that the user side loads it through.
+# side is compiled by clang against the target kernel's BTF (vmlinux.h,
+# dumped at build time: CO-RE relocates what differs elsewhere), and
+# bpftool makes the skeleton that the user side loads it through.
+#
+# The architecture is the compiler's target, not this machine's: a cross
+# build (make CC=aarch64-linux-gnu-gcc ... watch) writes the kernel side for
+# AArch64. Its BTF is this kernel's where the build is native, and must be
+# given to a cross build, as VMLINUX_BTF=FILE: a kernel's BTF (its
+# /sys/kernel/btf/vmlinux) or its image (its package's vmlinuz), which
+# src/btf.sh cuts the BTF out of. WATCH_SYSROOT=DIR: where the target's
+# libbpf, libelf and zlib are, with their headers (their packages unpacked
+# there, dpkg-deb -x), where they are not installed for it.
 BPF_CLANG  ?= clang
 BPFTOOL    ?= bpftool
-VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
-WATCH_ARCH := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/')
+WATCH_ARCH := $(patsubst x86_64-%,x86,$(patsubst aarch64-%,arm64,$(TARGET)))
+WATCH_NATIVE := $(filter $(WATCH_ARCH),$(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(shell uname -m))))
+VMLINUX_BTF ?= $(if $(WATCH_NATIVE),/sys/kernel/btf/vmlinux)
+WATCH_SYSROOT ?=
 WATCH_GEN  := $(BUILD)/watch
 # Its rooms (src/LAYERS): the main loop at the top, load/ and look/; the
 # kernel side, bpf/, is built apart, into the skeleton.
@@ -24,14 +35,33 @@ WATCH_LIBS := $(WATCH_CORE) $(call obj_of,$(DIRECT_SRC))
 .PHONY: watch install-watch uninstall-watch
 
 # Where the kernel has no BTF, nothing to build the kernel side against:
-# make watch says so and builds nothing (tests/watch.bats then says why it skips).
+# make watch says so and builds nothing (tests/watch.bats then says why it
+# skips). An architecture the kernel side is not written for, or a cross
+# build without the target's BTF, fails, saying what to give: never a
+# kernel side for this machine's kernel in a build for another's.
 watch:
-	@sh tests/deps.sh watch
-	@if [ -e $(VMLINUX_BTF) ]; then $(MAKE) --no-print-directory $(BUILD)/odcreat-watch; \
+	@case '$(WATCH_ARCH)' in x86|arm64) ;; *) \
+		printf '%s\n    %s\n' "make watch: the watcher is written for" \
+			"x86-64 and AArch64, not for $(or $(TARGET),what $(CC) builds for)" >&2; exit 1 ;; esac
+	@if [ -z '$(VMLINUX_BTF)' ]; then \
+		printf '%s\n    %s\n' "make watch: a build for $(TARGET) on $$(uname -m) needs the target" \
+			"kernel's BTF: VMLINUX_BTF=FILE, its /sys/kernel/btf/vmlinux or its vmlinuz" >&2; exit 1; \
+	elif [ ! -e '$(VMLINUX_BTF)' ] && [ '$(origin VMLINUX_BTF)' != file ]; then \
+		echo "make watch: VMLINUX_BTF=$(VMLINUX_BTF) is missing" >&2; exit 1; fi
+	@sh tests/deps.sh watch '$(CC)'
+	@if [ -e '$(VMLINUX_BTF)' ]; then $(MAKE) --no-print-directory $(BUILD)/odcreat-watch; \
 	else echo "make watch: $(VMLINUX_BTF) is missing: this kernel has no BTF to build the watcher against"; fi
 
-$(WATCH_GEN)/vmlinux.h: $(VMLINUX_BTF)
+# Which BTF, for which architecture: another rebuilds the kernel side.
+$(WATCH_GEN)/btf.from: FORCE
 	@mkdir -p $(@D)
+	@echo '$(WATCH_ARCH) $(abspath $(VMLINUX_BTF))' | cmp -s - $@ || echo '$(WATCH_ARCH) $(abspath $(VMLINUX_BTF))' > $@
+
+$(WATCH_GEN)/vmlinux.btf: $(VMLINUX_BTF) $(WATCH_GEN)/btf.from src/btf.sh
+	sh src/btf.sh $< > $@.new
+	mv $@.new $@
+
+$(WATCH_GEN)/vmlinux.h: $(WATCH_GEN)/vmlinux.btf
 	$(BPFTOOL) btf dump file $< format c > $@.new
 	mv $@.new $@
 
@@ -53,18 +83,23 @@ $(WATCH_GEN)/watch.skel.h: $(WATCH_GEN)/watch.bpf.o
 # Like every product, it reaches the core through include/ alone, and each
 # room the others; the skeleton (<watch.skel.h>, the build tree's) is the
 # main loop's and the loader's, and the look cannot include it: the
-# kernel side's descriptors are not the reader's to reach.
+# kernel side's descriptors are not the reader's to reach. A cross build
+# finds libbpf's headers in its sysroot.
 $(WATCH_OBJ): src/watch/watch.mk
+$(WATCH_OBJ): CMD_DEFINES = $(if $(WATCH_SYSROOT),-I$(WATCH_SYSROOT)/usr/include)
 $(filter-out $(WATCH_LOOK_OBJ),$(WATCH_OBJ)): $(WATCH_GEN)/watch.skel.h
-$(filter-out $(WATCH_LOOK_OBJ),$(WATCH_OBJ)): CMD_DEFINES = -I$(WATCH_GEN)
+$(filter-out $(WATCH_LOOK_OBJ),$(WATCH_OBJ)): CMD_DEFINES = -I$(WATCH_GEN) $(if $(WATCH_SYSROOT),-I$(WATCH_SYSROOT)/usr/include)
 -include $(WATCH_OBJ:.o=.d)
 
 $(WATCH_CORE): $(call obj_of,$(CORE_SRC))
 	rm -f $@
 	ar rcs $@ $^
 
+WATCH_LDFLAGS := $(foreach d,$(if $(WATCH_SYSROOT),usr/lib lib),-L$(WATCH_SYSROOT)/$(d)/$(TARGET) \
+		   -Wl,-rpath-link,$(WATCH_SYSROOT)/$(d)/$(TARGET))
+
 $(BUILD)/odcreat-watch: $(WATCH_OBJ) $(WATCH_LIBS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf
+	$(CC) $(CFLAGS) $(LDFLAGS) $(WATCH_LDFLAGS) -o $@ $(WATCH_OBJ) $(WATCH_LIBS) -lbpf
 
 # make install puts the watcher, where make watch built it, where odcreat
 # --watch looks (src/cmd/watch.c), and its systemd unit in UNITDIR

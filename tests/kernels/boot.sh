@@ -4,17 +4,24 @@
 # tree TREE, at the same path as here; prints what it printed (standard
 # output and error) and exits with its status.
 #
-#   KERNEL  a name of tests/kernels/kernels.txt (5.10, 6.1, 6.12), fetched
-#           into the cache (fetch.sh), or the path of a bzImage
+#   KERNEL  a name of tests/kernels/kernels.txt (5.10, arm64-6.1, ...),
+#           fetched into the cache (fetch.sh), or the path of a bzImage or
+#           of an AArch64 Image (Debian's arm64 vmlinuz)
 #   TREE    a directory (a worktree with its build/), packed whole into the
 #           guest but for .git and, in build*/, obj, go, go-cache, kernels, deb
 #   -e      a variable for SCRIPT
 #   -a      another directory packed as TREE is (another build tree's tools)
 #   -t      how long the guest may run (default 1800 s; then status 124)
 #
-# The guest: the root of root.sh in the cache, TREE, SCRIPT and init.sh as
-# /init, one initramfs; 2 CPUs and 2 GiB. KVM where this machine runs it,
-# TCG elsewhere (ODC_QEMU_ACCEL=tcg or kvm to choose). One guest at a time
+# The guest: the root of root.sh for its architecture in the cache, TREE,
+# SCRIPT and init.sh as /init, one initramfs; 2 CPUs and 2 GiB. An x86-64
+# kernel under qemu-system-x86_64, with KVM where this machine runs it,
+# TCG elsewhere (ODC_QEMU_ACCEL=tcg or kvm to choose); an AArch64 one
+# under qemu-system-aarch64's virt machine, TCG, with pointer
+# authentication as qemu's own (pauth-impdef: the architected one costs
+# emulation most of its time). Its payload's output comes back over a
+# serial port of its own: x86-64's second, AArch64's on PCI (virt's one
+# PL011 is the console, and virtio's console is a module). One guest at a time
 # on a machine: each holds the lock $ODC_QEMU_LOCK (default
 # /tmp/odc-qemu.lock) while it runs. Then one line on standard error:
 # the kernel, its boot time (its uptime when /init began), the guest's
@@ -45,13 +52,15 @@ shift 3
 
 if [ -f "$kernel" ]; then
 	vmlinuz=$kernel
+	# An AArch64 Image says so at byte 56; a bzImage is x86's.
+	arch=amd64
+	[ "$(od -A n -c -j 56 -N 4 "$vmlinuz" | tr -d ' ')" != ARMd ] || arch=arm64
 else
-	line=$(awk -v k="$kernel" '$1 == k { print $2, $3 }' "$here/kernels.txt")
-	[ -n "$line" ] || { echo "boot.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
-	# shellcheck disable=SC2086
-	vmlinuz=$(sh "$here/fetch.sh" $line)/vmlinuz
+	arch=$(awk -v k="$kernel" '$1 == k { print $2 }' "$here/kernels.txt")
+	[ -n "$arch" ] || { echo "boot.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
+	vmlinuz=$(sh "$here/fetch.sh" "$kernel")/vmlinuz
 fi
-root=$(sh "$here/root.sh")
+root=$(sh "$here/root.sh" "$arch")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/odc-guest.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -61,7 +70,13 @@ cp "$script" "$work/top/odc-payload"
 chmod 0755 "$work/top/init" "$work/top/odc-payload"
 args=
 for arg in "$@"; do args="$args $(quote "$arg")"; done
-printf '%s\nODC_TREE=%s\nset --%s\n' "$envs" "$(quote "$tree")" "$args" > "$work/top/odc-env"
+# The console, and the payload's port as the guest names it and as qemu makes it.
+case $arch in
+arm64) console=ttyAMA0 port=/dev/ttyS0
+       results="-chardev file,id=results,path=$work/results -device pci-serial,chardev=results" ;;
+*)     console=ttyS0 port=/dev/ttyS1 results="-serial file:$work/results" ;;
+esac
+printf '%s\nODC_TREE=%s\nODC_RESULTS=%s\nset --%s\n' "$envs" "$(quote "$tree")" "$port" "$args" > "$work/top/odc-env"
 # pack DIR: DIR at its own path, the directories above it first.
 pack() {
 	local dir=${1#/} up=
@@ -81,11 +96,12 @@ rm "$work/tree.cpio"
 accel=${ODC_QEMU_ACCEL:-}
 if [ -z "$accel" ]; then
 	accel=tcg
-	[ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo && accel=kvm
+	[ "$arch" = amd64 ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo && accel=kvm
 fi
-case $accel in
-kvm) cpu="-accel kvm -cpu host" ;;
-*)   cpu="-accel tcg -cpu max" ;;
+case $arch-$accel in
+amd64-kvm) machine="qemu-system-x86_64 -accel kvm -cpu host" ;;
+amd64-*)   machine="qemu-system-x86_64 -accel tcg -cpu max" ;;
+arm64-*)   machine="qemu-system-aarch64 -M virt -accel tcg -cpu max,pauth-impdef=on" ;;
 esac
 # The machine's one guest at a time: its time counts from when it has the lock.
 exec 8> "${ODC_QEMU_LOCK:-/tmp/odc-qemu.lock}"
@@ -95,9 +111,9 @@ start=$(date +%s)
 waited=$((start - waited))
 status=0
 # shellcheck disable=SC2086
-timeout -k 10 "$seconds" qemu-system-x86_64 $cpu -m 2048 -smp 2 -nographic -no-reboot -monitor none \
-	-kernel "$vmlinuz" -initrd "$work/initrd" -append 'console=ttyS0 quiet panic=-1' \
-	-serial "file:$work/console" -serial "file:$work/results" < /dev/null > "$work/qemu.out" 2>&1 8>&- || status=$?
+timeout -k 10 "$seconds" $machine -m 2048 -smp 2 -nographic -no-reboot -monitor none \
+	-kernel "$vmlinuz" -initrd "$work/initrd" -append "console=$console quiet panic=-1" \
+	-serial "file:$work/console" $results < /dev/null > "$work/qemu.out" 2>&1 8>&- || status=$?
 took=$(($(date +%s) - start))
 exec 8>&-
 [ -z "${ODC_GUEST_CONSOLE:-}" ] || cp "$work/console" "$ODC_GUEST_CONSOLE"

@@ -8,12 +8,28 @@
 #   - --probe, which must name MEANING
 #   - --seccomp: the table for a static and a Go program, and tests/seccomp.bats's
 #     essentials (all only)
-#   - the watcher's coverage rows of tests/watch.bats
+#   - the watcher's coverage rows of tests/watch.bats, and how it attaches
+#     (ODC_WATCH_CALLS: fentry or tracepoints, from kernels.txt)
+#   - where ODC_KERNEL_BTF names the BTF src/btf.sh cut out of the kernel's
+#     image (run.sh), that it is the kernel's own, byte for byte
+# The build tree is the guest's architecture's (ODC_BUILD); on AArch64,
+# which has no open(2), no entry point or watcher row makes one, and no
+# i386 program runs.
 set -u
 meaning=$1 set=$2
 build=${ODC_BUILD:-build}
 export ODC_BUILD=$build
 entries="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2"
+static="sys_open sys_openat sys_openat2"
+rows="a dynamic program|a static program|a Go program|an i386 program|io_uring|a process in its own|a setuid program"
+rows="$rows|a process started before|a burst|the calls through"
+if [ "$(uname -m)" = aarch64 ]; then
+	entries=${entries/ sys_open / }
+	static=${static/sys_open /}
+	rows=${rows/|an i386 program/}
+fi
+# (For the suites' helpers too: tests/test_helper.bash.)
+export ODC_ENTRIES=$entries
 # (Its cases as many at once as there are CPUs.)
 table() { "${ODC_TABLE:-$build/tests/odc_table}" -j"$(nproc)" tests/table.txt "$@"; }
 took() { echo "# $1: $SECONDS s"; SECONDS=0; }
@@ -93,7 +109,7 @@ else
 fi
 
 if [ "$set" = all ]; then
-	table "seccomp:$build/odcreat" all "$build/tests/odc_call_static" sys_open sys_openat sys_openat2
+	table "seccomp:$build/odcreat" all "$build/tests/odc_call_static" $static
 	table "seccomp:$build/odcreat" all "$build/tests/odc_call_go" go_openat
 	took "the table under --seccomp"
 	# (Its test of signals in every mode, with and without SEND, takes more than 10 minutes here.)
@@ -106,8 +122,15 @@ if [ "$set" = all ]; then
 	took "signals under --seccomp"
 fi
 
-bats_rows "^watch: (a dynamic program|a static program|a Go program|an i386 program|io_uring|a process in its own|a setuid program|a process started before|a burst)" \
-	tests/watch.bats
+bats_rows "^watch: ($rows)" tests/watch.bats
 took "the watcher's coverage rows"
+if [ -n "${ODC_KERNEL_BTF:-}" ]; then
+	if cmp -s "$ODC_KERNEL_BTF" /sys/kernel/btf/vmlinux; then
+		echo "ok - src/btf.sh cut this kernel's BTF out of its image, byte for byte"
+	else
+		echo "not ok - src/btf.sh cut this kernel's BTF out of its image, byte for byte"
+		echo "# $(wc -c < "$ODC_KERNEL_BTF") bytes cut, $(wc -c < /sys/kernel/btf/vmlinux) the kernel's"
+	fi
+fi
 # Each check said its own result; a status other than 0 says this script never ran.
 exit 0

@@ -2,9 +2,10 @@
 # The guest's first process (boot.sh packs it as /init): the file systems
 # a test expects, then the payload (/odc-payload, run in the build tree
 # with the arguments and variables of /odc-env), its output written to
-# the second serial port between markers, which boot.sh reads back; the
-# kernel's own messages keep to the first. Then the guest ends itself:
-# poweroff -f hangs here, a reboot under qemu -no-reboot ends qemu.
+# a serial port of its own (ODC_RESULTS) between markers, which boot.sh
+# reads back; the kernel's own messages keep to the console. Then the
+# guest ends itself: poweroff -f hangs here, a reboot under qemu
+# -no-reboot ends qemu.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -24,8 +25,8 @@ mount -t bpf bpf /sys/fs/bpf
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t debugfs debugfs /sys/kernel/debug
 hostname odc-guest
-stty -F /dev/ttyS1 raw -echo
 . /odc-env
+stty -F "$ODC_RESULTS" raw -echo
 {
 	read -r up _ < /proc/uptime
 	echo "@@odc-begin $(uname -r) $up@@"
@@ -33,5 +34,5 @@ stty -F /dev/ttyS1 raw -echo
 	cd "$ODC_TREE" && /odc-payload "$@" < /dev/null || status=$?
 	echo "@@odc-end $status@@"
 # Closing the port waits until it has sent everything.
-} > /dev/ttyS1 2>&1
+} > "$ODC_RESULTS" 2>&1
 echo b > /proc/sysrq-trigger

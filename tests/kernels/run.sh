@@ -6,7 +6,11 @@
 # last. A guest that does not finish is a failure of its own.
 # Run by make check-kernels and check-kernels-ci, in the source tree;
 # ODC_TREE=DIR runs another build tree's build and tests (guest.sh and
-# odc_table from this one: the other need not have them).
+# odc_table from this one: the other need not have them). Each guest runs
+# its architecture's build tree: x86-64's ODC_BUILD (default build),
+# AArch64's ODC_BUILD_ARM64 (default build-aarch64). Each is given the BTF
+# that src/btf.sh cuts out of its kernel's image, which guest.sh holds to
+# the kernel's own.
 set -u
 set=$1
 shift
@@ -16,7 +20,6 @@ tree=$(cd "${ODC_TREE:-.}" && pwd)
 # Downloads go to this tree's build, never another's.
 export ODC_KERNEL_CACHE=${ODC_KERNEL_CACHE:-$own/${ODC_BUILD:-build}/kernels}
 cd "$tree" || exit 2
-table=$own/${ODC_BUILD:-build}/tests/odc_table
 n=0
 failed=0
 
@@ -50,14 +53,17 @@ tap() {
 	done
 }
 
-# boot KERNEL MEANING LOG: guest.sh in KERNEL's guest, its output in
-# LOG.out, boot.sh's own line in LOG, its status in LOG.status.
+# boot KERNEL MEANING LOG BUILD BTF: guest.sh in KERNEL's guest, with the
+# build tree BUILD and the BTF file BTF, its output in LOG.out, boot.sh's
+# own line in LOG, its status in LOG.status; the way the watcher must
+# watch the calls there is $calls.
 boot() {
 	local others=
 	[ "$own" = "$tree" ] || others="-a $own"
 	# shellcheck disable=SC2086
-	bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=${ODC_BUILD:-build}" -e "ODC_TABLE=$table" \
-		$others "$1" "$tree" "$here/guest.sh" "$2" "$set" > "$3.out" 2> "$3"
+	bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=$4" -e "ODC_TABLE=$own/$4/tests/odc_table" \
+		-e "ODC_KERNEL_BTF=$5" -e "ODC_WATCH_CALLS=$calls" -a "${5%/*}" $others \
+		"$1" "$tree" "$here/guest.sh" "$2" "$set" > "$3.out" 2> "$3"
 	echo $? > "$3.status"
 }
 
@@ -66,21 +72,27 @@ for kernel in "$@"; do
 		# Debian's release names its ABI (6.1.0-57); its version says the upstream one.
 		release=$(uname -v | sed -n 's/.* Debian \([0-9][0-9.]*\)-.*/\1/p')
 		meaning=$(meaning_of "${release:-$(uname -r)}")
-		tap "host $(uname -r)" < <(ODC_TABLE=$table sh tests/isolate.sh bash "$here/guest.sh" "$meaning" "$set" 2>&1)
+		tap "host $(uname -r)" < <(ODC_TABLE=$own/${ODC_BUILD:-build}/tests/odc_table \
+			sh tests/isolate.sh bash "$here/guest.sh" "$meaning" "$set" 2>&1)
 		continue
 	fi
-	meaning=$(awk -v k="$kernel" '$1 == k { print $4 }' "$here/kernels.txt")
+	read -r arch meaning calls <<< "$(awk -v k="$kernel" '$1 == k { print $2, $5, $6 }' "$here/kernels.txt")"
 	[ -n "$meaning" ] || { echo "run.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
+	build=${ODC_BUILD:-build}
+	[ "$arch" = amd64 ] || build=${ODC_BUILD_ARM64:-build-aarch64}
+	btf=$(mktemp -d)/vmlinux.btf
+	# (Where it cuts none, the guest says so.)
+	sh "$own/src/btf.sh" "$(sh "$here/fetch.sh" "$kernel")/vmlinuz" > "$btf" || true
 	log=$(mktemp)
 	# A guest under emulation once in a while goes quiet, its kernel or a
 	# test stuck (seen on 5.10 under a loaded host): one that fails is
 	# booted once more, and what the first boot said is kept, as comments.
-	boot "$kernel" "$meaning" "$log"
+	boot "$kernel" "$meaning" "$log" "$build" "$btf"
 	if [ "$(cat "$log.status")" -ne 0 ] || grep -q '^not ok' "$log.out"; then
 		echo "# $kernel: the first boot failed (boot.sh exited $(cat "$log.status")); booted once more. The first said:"
 		grep -A12 '^not ok' "$log.out" | head -60 | sed 's/^/#   /'
 		sed 's/^/#   /' "$log"
-		boot "$kernel" "$meaning" "$log"
+		boot "$kernel" "$meaning" "$log" "$build" "$btf"
 	fi
 	tap "$kernel" < "$log.out"
 	status=$(cat "$log.status")
@@ -93,6 +105,7 @@ for kernel in "$@"; do
 		sed 's/^/# /' "$log"
 	fi
 	rm -f "$log" "$log.status" "$log.out"
+	rm -r "${btf%/*}"
 done
 echo "1..$n"
 echo "# $n checks, $failed failed"

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <sys/time.h>
 
+#include "odc_arch.h"
 #include "odc_call.h"
 #include "odc_errname.h"
 #include "odc_log_put.h"
@@ -60,12 +61,13 @@ void odc_put_time(struct odc_line *l, const struct timeval *at)
 	odc_put(l, "Z");
 }
 
+/* O_LARGEFILE by the kernel's value for this architecture (io_uring sets it): a 64-bit C library's is 0. */
 static const struct odc_flag_name odc_open_flags[] = {
 	{ O_CREAT, "O_CREAT" },		{ O_EXCL, "O_EXCL" },
 	{ O_NOCTTY, "O_NOCTTY" },	{ O_TRUNC, "O_TRUNC" },
 	{ O_APPEND, "O_APPEND" },	{ O_NONBLOCK, "O_NONBLOCK" },
 	{ O_SYNC, "O_SYNC" },		{ O_DSYNC, "O_DSYNC" },
-	{ O_DIRECT, "O_DIRECT" },	{ 0100000, "O_LARGEFILE" },
+	{ O_DIRECT, "O_DIRECT" },	{ ODC_O_LARGEFILE, "O_LARGEFILE" },
 	{ O_DIRECTORY, "O_DIRECTORY" }, { O_NOFOLLOW, "O_NOFOLLOW" },
 	{ O_NOATIME, "O_NOATIME" },	{ O_CLOEXEC, "O_CLOEXEC" },
 	{ O_PATH, "O_PATH" },		{ ODC_TMPFILE_BIT, "__O_TMPFILE" },

@@ -81,6 +81,14 @@ static __always_inline long odc_exit_nr(struct pt_regs *regs)
 	return regs->syscallno;
 }
 
+/* The first four arguments of a call whose registers are REGS: x0 to x3. */
+static __always_inline void odc_regs_args(const struct pt_regs *regs, bool compat, unsigned long *a)
+{
+	(void)compat;
+	for (int i = 0; i < 4; i++)
+		a[i] = regs->regs[i];
+}
+
 #else
 #error "the watcher knows x86-64 and AArch64: build with -D__TARGET_ARCH_x86 or arm64"
 #endif

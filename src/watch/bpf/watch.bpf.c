@@ -166,6 +166,36 @@ int BPF_PROG(odc_fx_openat2_32, const struct pt_regs *regs, long ret)
 {
 	return odc_exit(ret);
 }
+#elif defined(__TARGET_ARCH_arm64)
+/*
+ * The same through AArch64's functions, which has no open(2) and whose
+ * AArch32 calls are not watched. Its trampolines need ftrace's direct
+ * calls, which arm64 has from Linux 6.4: Debian's 6.12 takes these, its
+ * 6.1 refuses them, and the tracepoints serve there.
+ */
+SEC("fentry/__arm64_sys_openat")
+int BPF_PROG(odc_fe_openat, const struct pt_regs *regs)
+{
+	return odc_enter_regs(ODC_WATCH_OPENAT, false, regs);
+}
+
+SEC("fexit/__arm64_sys_openat")
+int BPF_PROG(odc_fx_openat, const struct pt_regs *regs, long ret)
+{
+	return odc_exit(ret);
+}
+
+SEC("fentry/__arm64_sys_openat2")
+int BPF_PROG(odc_fe_openat2, const struct pt_regs *regs)
+{
+	return odc_enter_regs(ODC_WATCH_OPENAT2, false, regs);
+}
+
+SEC("fexit/__arm64_sys_openat2")
+int BPF_PROG(odc_fx_openat2, const struct pt_regs *regs, long ret)
+{
+	return odc_exit(ret);
+}
 #endif
 
 /* io_uring's submissions. Linux 6.4 on: the request alone (its flags 32 bits wide in 6.1, 64 in 6.12). */

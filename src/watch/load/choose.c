@@ -139,37 +139,45 @@ static void odc_load_each(struct bpf_program *const *set, bool load)
  * Whether the calls are watched through the kernel's functions for them
  * (FUNCTIONS, where its BTF names them all) or their tracepoints; of
  * either, the exits of open and openat only where their entry cannot know
- * the result (it can where the kernel's meaning is einval).
+ * the result (it can where the kernel's meaning is einval). The programs
+ * are this architecture's: each list ends at a NULL.
  */
 static bool odc_choose_calls(struct odc_watch_bpf *skel, const struct btf *btf, bool functions)
 {
-	bool decides = odc_kernel_meaning() == ODC_EINVAL;	/* asked with the pair, before the watching starts */
 	typeof(skel->progs) *p = &skel->progs;
-
-	skel->rodata->odc_entry_decides = decides;
 #if defined(__x86_64__)
 	static const char *const fns[] = { "__x64_sys_openat", "__x64_sys_open", "__x64_sys_openat2",
-					   "__ia32_compat_sys_openat", "__ia32_compat_sys_open", "__ia32_sys_openat2" };
-	for (size_t i = 0; functions && i < sizeof fns / sizeof fns[0]; i++)
-		functions = btf__find_by_name_kind(btf, fns[i], BTF_KIND_FUNC) > 0;
-	odc_load_each((struct bpf_program *const[]){
-			      p->odc_fe_openat, p->odc_fx_openat, p->odc_fe_open, p->odc_fx_open,
-			      p->odc_fe_openat2, p->odc_fx_openat2, p->odc_fe_openat32, p->odc_fx_openat32,
-			      p->odc_fe_open32, p->odc_fx_open32, p->odc_fe_openat2_32, p->odc_fx_openat2_32, NULL },
-		      functions);
-	odc_load_each((struct bpf_program *const[]){
-			      p->odc_enter_openat, p->odc_exit_openat, p->odc_enter_open, p->odc_exit_open,
-			      p->odc_enter_openat2, p->odc_exit_openat2, p->odc_compat_enter, p->odc_compat_exit, NULL },
-		      !functions);
-	if (decides)
-		odc_load_each((struct bpf_program *const[]){ p->odc_exit_open, p->odc_fx_openat, p->odc_fx_open,
-							    p->odc_fx_openat32, p->odc_fx_open32, NULL },
-			      false);
+					   "__ia32_compat_sys_openat", "__ia32_compat_sys_open", "__ia32_sys_openat2",
+					   NULL };
+	struct bpf_program *const fentry[] = { p->odc_fe_openat, p->odc_fx_openat, p->odc_fe_open, p->odc_fx_open,
+					       p->odc_fe_openat2, p->odc_fx_openat2, p->odc_fe_openat32,
+					       p->odc_fx_openat32, p->odc_fe_open32, p->odc_fx_open32,
+					       p->odc_fe_openat2_32, p->odc_fx_openat2_32, NULL };
+	struct bpf_program *const tracepoints[] = { p->odc_enter_openat, p->odc_exit_openat, p->odc_enter_open,
+						    p->odc_exit_open, p->odc_enter_openat2, p->odc_exit_openat2,
+						    p->odc_compat_enter, p->odc_compat_exit, NULL };
+	struct bpf_program *const open_exits[] = { p->odc_exit_openat, p->odc_exit_open, p->odc_fx_openat,
+						   p->odc_fx_open, p->odc_fx_openat32, p->odc_fx_open32, NULL };
+#elif defined(__aarch64__)
+	/* No open(2); AArch32's compat calls are not watched (bpf/arch.bpf.h). */
+	static const char *const fns[] = { "__arm64_sys_openat", "__arm64_sys_openat2", NULL };
+	struct bpf_program *const fentry[] = { p->odc_fe_openat, p->odc_fx_openat, p->odc_fe_openat2,
+					       p->odc_fx_openat2, NULL };
+	struct bpf_program *const tracepoints[] = { p->odc_enter_openat, p->odc_exit_openat, p->odc_enter_openat2,
+						    p->odc_exit_openat2, p->odc_compat_enter, p->odc_compat_exit, NULL };
+	struct bpf_program *const open_exits[] = { p->odc_exit_openat, p->odc_fx_openat, NULL };
 #else
-	functions = false;
+#error "the watcher knows x86-64 and AArch64"
 #endif
-	if (decides)
-		bpf_program__set_autoload(p->odc_exit_openat, false);
+
+	for (size_t i = 0; functions && fns[i]; i++)
+		functions = btf__find_by_name_kind(btf, fns[i], BTF_KIND_FUNC) > 0;
+	odc_load_each(fentry, functions);
+	odc_load_each(tracepoints, !functions);
+	/* Asked with the pair, before the watching starts. */
+	skel->rodata->odc_entry_decides = odc_kernel_meaning() == ODC_EINVAL;
+	if (skel->rodata->odc_entry_decides)
+		odc_load_each(open_exits, false);
 	return functions;
 }
 
@@ -205,8 +213,16 @@ int odc_watch_choose(struct odc_watch_bpf *skel, bool functions)
 	return functions;
 }
 
-void odc_watch_say_unseen(void)
+/* The kernel's own errno for what it cannot do, which the C library has no name for. */
+#define ODC_ENOTSUPP 524
+
+void odc_watch_say_unseen(int refused)
 {
+	if (refused)
+		odc_say("odcreat-watch: this kernel refuses BPF on its functions (fentry: %s): the opens are "
+			"watched through their tracepoints, which put every system call on its slow path "
+			"(AArch64 kernels have it with ftrace's direct calls, from Linux 6.4)\n",
+			refused == ODC_ENOTSUPP ? "not supported" : strerror(refused));
 	if (odc_no_uring)
 		odc_say("odcreat-watch: io_uring opens are not watched on this kernel: its io_uring "
 				"tracepoints do not carry the prepared request and its completion (Linux 5.15's do, "

@@ -29,6 +29,8 @@ struct odc_watch_bpf *odc_watch_load(void)
 		odc_say("odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
 		return NULL;
 	}
+	int refused = 0;	/* why the kernel refused the programs on its functions */
+
 	for (bool functions = true;; functions = false) {
 		odc_watch_keep_log(true);
 		struct odc_watch_bpf *skel = odc_watch_bpf__open();
@@ -45,13 +47,15 @@ struct odc_watch_bpf *odc_watch_load(void)
 		}
 		odc_watch_keep_log(false);
 		if (way >= 0 && !err) {
-			odc_watch_say_unseen();
+			odc_watch_say_unseen(refused);
 			return skel;
 		}
 		bool opened = skel;
 		odc_watch_bpf__destroy(skel);
-		if (way == 1)	/* the functions refused: the tracepoints */
+		if (way == 1) {	/* the functions refused: the tracepoints */
+			refused = err;
 			continue;
+		}
 		if (!opened)	/* its own object, which libbpf could not read: no kernel's doing */
 			odc_say("odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
 		else if (way == 0)	/* else odc_watch_choose said why */

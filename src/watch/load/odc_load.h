@@ -10,10 +10,11 @@ struct odc_watch_bpf;
  * Which of the kernel side's programs fit this kernel, from its BTF, set
  * to load: for the calls, the kernel's functions where FUNCTIONS and it
  * has them (1), else their tracepoints (0); -1 where it has no BTF (said).
- * Then what it cannot be watched for, said once (choose.c).
+ * Then what it cannot be watched for, said once (choose.c), and why its
+ * functions were not used, where it REFUSED them (an errno).
  */
 int odc_watch_choose(struct odc_watch_bpf *skel, bool functions);
-void odc_watch_say_unseen(void);
+void odc_watch_say_unseen(int refused);
 
 /*
  * The kernel side, loaded, attached (attach.c): its compat path only
