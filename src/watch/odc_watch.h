@@ -23,6 +23,7 @@ struct odc_watch_look {
 	char dir[ODC_WATCH_NAME_MAX];	/* a relative path's directory, from the caller's root */
 	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, from the caller's root */
 	signed char script_file;	/* the argument it checked names a regular file: 1, 0; -1 none checked */
+	char script[ODC_WATCH_NAME_MAX];	/* where 1: that file, by the kernel's name, from the caller's root */
 };
 
 /* E's call as the core has calls: its own directory descriptor, which is the caller's (watch_call.c). */
@@ -56,16 +57,16 @@ void odc_watch_look_at(const struct odc_watch_event *e, long long wall_ns, const
  * the argument of its command line that the library's rules name, into
  * SCRIPT, to be checked (1); none (0: no interpreter, or no such
  * argument); or -1, nothing to decide now (decided before, or its
- * executable or command line not taken). Then, after the look (LOOK, of
- * CHECKED): what is known of E's image remembered, and what its line says
- * into *EXE and *SCRIPT: for a call, the executable the kernel named and
- * the image's script ("" where none or not decided); for a line with no
- * call (ODC_WATCH_LOST_ONLY), what is remembered of its image ("" each
- * where nothing is) (watch_image.c).
+ * executable or command line not taken). Then, after the look (LOOK):
+ * what is known of E's image remembered, and what its line says into
+ * *EXE and *SCRIPT: for a call, the executable the kernel named and the
+ * image's script, as the look named it ("" where none or not decided);
+ * for a line with no call (LOST_ONLY), what is remembered of its image
+ * ("" each where nothing is) (watch_image.c).
  */
 int odc_watch_image_script(const struct odc_watch_event *e, char script[ODC_WATCH_ARGS_MAX]);
-void odc_watch_image_seen(const struct odc_watch_event *e, const struct odc_watch_look *look,
-			  const char *checked, const char **exe, const char **script);
+void odc_watch_image_seen(const struct odc_watch_event *e, bool lost_only,
+			  const struct odc_watch_look *look, const char **exe, const char **script);
 
 /* The cgroup v2 directory of ID, from the cgroup2 root ("/..."), or "" where none is found. */
 void odc_watch_cgroup(unsigned long long id, char *path, size_t size);
