@@ -14,6 +14,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -137,6 +138,20 @@ static int odc_report_journalctl(struct odc_report *rep)
 	return pclose(in) == 0 ? status : -1;
 }
 
+/*
+ * A log directory's files are read at once (merge.c), a descriptor each:
+ * as many as this process may have.
+ */
+static void odc_report_files_limit(void)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
+}
+
 int odc_report_main(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -189,6 +204,7 @@ int odc_report_main(int argc, char **argv)
 	}
 	if (optind == argc && journal && !odc_report_journal_access())
 		return ODC_REPORT_UNREAD;
+	odc_report_files_limit();
 	/* One thread: stdio need not lock for each of a fleet's figures. */
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	struct odc_report rep;

@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_report_lines.h"
-#include "odc_report_parts.h"
+#include "odc_report_source.h"
 
 /* R's program put behind "[uid UID] " (UID_LEN bytes) in NAME, of SIZE bytes. */
 static void odc_behind_uid(struct odc_record *r, const char *uid, size_t uid_len, char *name,
@@ -50,34 +49,19 @@ static bool odc_owned(struct odc_record *r, unsigned long owner, char *name, siz
 	return true;
 }
 
-/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
-static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
+bool odc_source_next_line(struct odc_report *rep, struct odc_source *s)
 {
-	struct odc_lines in;
-	char prog[ODC_REPORT_NAME_MAX + 32];
 	const char *line;
 	size_t len;
 	enum odc_lines_got got;
-	struct odc_record r;
 
-	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
-	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
-		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r))
-			odc_report_unparsed(rep, name, in.number);
-		else if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog, sizeof prog))
+	while ((got = odc_lines_next(s->in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &s->r))
+			odc_report_unparsed(rep, s->name, s->in->number);
+		else if (s->owner >= 0 && !odc_owned(&s->r, (unsigned long)s->owner, s->prog, sizeof s->prog))
 			rep->disowned++;
 		else
-			odc_report_add(rep, &r);
+			return true;
 	}
-	return odc_lines_end(&in, name);
-}
-
-int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
-{
-	return odc_read_lines(rep, fd, name, -1);
-}
-
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
-{
-	return odc_read_lines(rep, fd, name, (long long)owner);
+	return false;
 }

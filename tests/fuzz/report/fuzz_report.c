@@ -11,7 +11,9 @@
  * and these must hold:
  *
  *   - the input, a file of its own, is read to its end;
- *   - the lines read are all counted: records + unparsed lines = lines;
+ *   - the lines read are all counted: each a call (records), another
+ *     eye's line of a call counted (joined), no call (nocall: calls lost
+ *     alone, an empty path), or unparsed;
  *   - every byte printed is printable ASCII or a newline;
  *   - the text's first table has one row per program (a line that is
  *     neither a long name's, which ends in a backslash, nor its states'
@@ -146,7 +148,7 @@ static size_t count_lines(const char *s, size_t len)
  * The rows of the text's first table: its lines after the header, up to
  * the legend's first line (longer than a row's key could make a line that
  * ends otherwise than in a backslash), less a long name's (ended by a
- * backslash) and its states' continuations (62 blanks in).
+ * backslash) and its states' continuations (67 blanks in).
  */
 #define ODC_LEGEND "lost: calls whose lines never arrived; claimed: calls named by the sender's word"
 static size_t count_text_rows(const char *s, size_t len)
@@ -160,7 +162,7 @@ static size_t count_text_rows(const char *s, size_t len)
 		if (n == sizeof ODC_LEGEND - 1 && memcmp(line, ODC_LEGEND, n) == 0)
 			break;
 		bool name = n && line[n - 1] == '\\';
-		bool states = n > 62 && strspn(line, " ") >= 62;
+		bool states = n > 67 && strspn(line, " ") >= 67;
 		rows += !name && !states;
 		line += n + 1;
 	}
@@ -284,9 +286,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	close(fd);
 
 	size_t lines = count_lines((const char *)data + 1, size - 1) + (data[size - 1] != '\n');
-	if (!journal && (size_t)(rep.records + rep.unparsed) != lines) {
-		fprintf(stderr, "fuzz_report: %zu lines, %ld records and %ld unparsed\n", lines,
-			rep.records, rep.unparsed);
+	if (!journal && (size_t)(rep.records + rep.joined + rep.nocall + rep.unparsed) != lines) {
+		fprintf(stderr, "fuzz_report: %zu lines, %ld records, %ld joined, %ld no call and %ld unparsed\n",
+			lines, rep.records, rep.joined, rep.nocall, rep.unparsed);
 		abort();
 	}
 	odc_report_count_lost(&rep);
