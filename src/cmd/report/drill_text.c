@@ -125,13 +125,8 @@ void odc_drill_print_text(const struct odc_drill *d)
 {
 	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS];
 	size_t n = odc_top_sorted(&d->programs, progs);
-	char none[ODC_REPORT_NAME_MAX + 32], count[24];
+	char count[24];
 
-	if (!n) {
-		size_t len = (size_t)snprintf(none, sizeof none, "No call of a program named ");
-		len += odc_report_canon(none + len, sizeof none - len - 1, d->want, strlen(d->want), false);
-		odc_text_item(0, strcat(none, "."), false);
-	}
 	for (size_t i = 0; i < n; i++) {
 		const struct odc_drill_prog *p = progs[i]->data;
 		char head[ODC_REPORT_NAME_MAX + 64];

@@ -28,6 +28,8 @@
  * would show only some of the journal (2 is a usage error).
  */
 #define ODC_REPORT_UNREAD 1
+/* ... and where --program names no program the inputs hold (said, with the closest names). */
+#define ODC_REPORT_NONE 1
 
 static const char odc_report_usage[] =
 	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
@@ -225,7 +227,11 @@ int odc_report_main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		failed |= odc_report_input(&rep, argv[i], journal);
 	/* A table without an input would look like a survey that saw less. */
-	if (!failed && program) {
+	int status = failed ? ODC_REPORT_UNREAD : 0;
+	if (!failed && program && !drill.programs.used) {
+		odc_want_say_none(&drill.want);
+		status = ODC_REPORT_NONE;
+	} else if (!failed && program) {
 		drill.unparsed = rep.unparsed;
 		odc_drill_print(&drill, (enum odc_report_format)format);
 	} else if (!failed) {
@@ -235,5 +241,5 @@ int odc_report_main(int argc, char **argv)
 	if (program)
 		odc_drill_free(&drill);
 	odc_report_free(&rep);
-	return failed ? ODC_REPORT_UNREAD : 0;
+	return status;
 }

@@ -16,16 +16,9 @@ size_t odc_source_buffer(size_t n)
 	return each < ODC_LINES_MIN ? ODC_LINES_MIN : each > ODC_LINES_MAX ? ODC_LINES_MAX : each;
 }
 
-static char *odc_name_copy(const char *name)
-{
-	size_t len = strlen(name) + 1;
-
-	return memcpy(odc_report_grow(NULL, len), name, len);
-}
-
 void odc_source_lines(struct odc_source *s, int fd, const char *name, long long owner, size_t size)
 {
-	*s = (struct odc_source){ .name = odc_name_copy(name), .owner = owner };
+	*s = (struct odc_source){ .name = odc_report_copy(name, strlen(name)), .owner = owner };
 	s->in = odc_lines_new(fd, ODC_REPORT_LINE_MAX, size);
 }
 

@@ -41,15 +41,6 @@ void odc_report_free(struct odc_report *rep)
 		odc_report_set_free(sets[i]);
 }
 
-static char *odc_strndup(const char *s, size_t len)
-{
-	char *copy = odc_report_grow(NULL, len + 1);
-
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
-}
-
 /* A and B, each LEN bytes long, one after the other with a NUL between, into OUT: the length. */
 static size_t odc_pair(char *out, const char *a, size_t a_len, const char *b, size_t b_len)
 {
@@ -105,8 +96,8 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 		rep->progs = odc_report_room(rep->progs, &rep->progs_cap, n, sizeof *rep->progs);
 		size_t exe_len = strnlen(name, name_len);
 		rep->progs[n] = (struct odc_report_prog){
-			.name = odc_strndup(name, exe_len), .host = odc_strndup(host, host_len),
-			.script = odc_strndup(name + exe_len + (exe_len < name_len),
+			.name = odc_report_copy(name, exe_len), .host = odc_report_copy(host, host_len),
+			.script = odc_report_copy(name + exe_len + (exe_len < name_len),
 					      name_len - exe_len - (exe_len < name_len)),
 		};
 	}
