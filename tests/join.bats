@@ -201,3 +201,25 @@ own() {
 	assert_success
 	assert_line --index 1 "\"[uid $NOBODY] /usr/bin/t\",400000,1,0,0,>100,missing,,,,,,,,,,,,,\"\",library;watcher"
 }
+
+# export_entry KEY=VALUE...: one journal export entry.
+export_entry() {
+	printf '%s\n' "$@" ''
+}
+
+@test "--journal: the library's entry of a call and the watcher's are one call, each read from its line (MESSAGE)" {
+	local lib_line seen_line
+	lib_line=$(lib $T0 7 /srv/a)
+	seen_line=$(seen $T1 7 /srv/a)
+	{
+		export_entry _PID=7 _UID=0 _EXE=/usr/bin/tool ODCREAT_PROG=tool ODCREAT_PATH=/srv/a ODCREAT_RESULT=EINVAL \
+			ODCREAT_STATE=missing "ODCREAT_WOULD=$MISSING" ODCREAT_WHERE=/usr/bin/tool+0x10 "MESSAGE=$lib_line"
+		export_entry _PID=5 _UID=0 _EXE=/usr/libexec/odcreat/odcreat-watch ODCREAT_PROG=tool \
+			ODCREAT_EXE=/usr/bin/tool ODCREAT_UID=0 ODCREAT_SEEN=sys_enter/openat ODCREAT_PATH=/srv/a \
+			ODCREAT_RESULT=EINVAL "MESSAGE=$seen_line"
+	} > export
+	run "$ODCREAT" report --journal --format=csv export
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp '^"/usr/bin/tool",1,1,0,0,1,missing,.*,library;watcher$'
+}
