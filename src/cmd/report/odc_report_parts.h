@@ -33,23 +33,17 @@
  * process's pid as its own namespace numbers it; TID, its thread; CALL,
  * the function or system call; FLAGS. EYES: who saw it (ODC_EYE_*).
  */
-#define ODC_RECORD_STRINGS(X) \
-	X(prog) X(host) X(sender) X(run) X(path) X(semantics) X(result) X(state) X(would) X(uid) \
-	X(script) X(where) X(dir) X(started) X(caller) X(tid) X(call) X(flags)
-
 struct odc_record {
-#define ODC_RECORD_STRING(name) const char *name; size_t name##_len;
-	ODC_RECORD_STRINGS(ODC_RECORD_STRING)	/* each a string, NULL where unsaid, and its length */
-#undef ODC_RECORD_STRING
+	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
+	const char *script, *where, *dir, *started, *caller, *tid, *call, *flags;
+	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
+		state_len, would_len, uid_len, script_len, where_len, dir_len, started_len,
+		caller_len, tid_len, call_len, flags_len;
 	long long time_ns;
 	unsigned long seq, lost, lost_seen;
 	unsigned eyes;
 	bool prog_escaped, claimed, seen, lost_only;
 };
-
-/* The bytes R takes copied, its strings with it, and the copy, into TO of that many, aligned (record.c). */
-size_t odc_record_size(const struct odc_record *r);
-void odc_record_copy(void *to, const struct odc_record *r);
 
 /* The eyes a call was seen by: the library's line (or --seccomp's), the watcher's. */
 enum { ODC_EYE_LIBRARY = 1, ODC_EYE_WATCHER = 2 };
