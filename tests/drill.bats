@@ -68,6 +68,25 @@ pyscript() {
 	assert_output "[('tools/build.py', 3), ('tools/gen.py', 1), ('tools/x.pl', 1)]"
 }
 
+@test "script=: one script however it was started, by the kernel's name for it: python3 mk.py, ./mk.py, python3 /abs/mk.py, a symlink, from another directory" {
+	printf '#!/usr/bin/python3\nimport os\ntry:\n    os.open("made", os.O_CREAT | os.O_DIRECTORY)\nexcept OSError:\n    pass\n' > mk.py
+	chmod +x mk.py
+	ln -s mk.py mkd
+	mkdir sub
+	local run
+	for run in "python3 mk.py" "./mk.py" "python3 $PWD/mk.py" "./mkd" "python3 mkd"; do
+		# shellcheck disable=SC2086
+		PATH=/usr/bin:/bin "$ODCREAT" -m einval -l "$PWD/log" $run
+	done
+	(cd sub && PATH=/usr/bin:/bin "$ODCREAT" -m einval -l "$PWD/../log" python3 ../mk.py)
+	run grep -o ' script="[^"]*"' log
+	assert_equal "$(sort -u <<< "$output")" " script=\"$(realpath mk.py)\""
+	assert_equal "${#lines[@]}" 6
+	run "$ODCREAT" report --format=csv log
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp "^\"$(readlink -f /usr/bin/python3)\",6,.*,\"$(realpath mk.py)\",library\$"
+}
+
 @test "the whole report ends with a line that points to the drill-down" {
 	line /usr/bin/tool /x missing "$MISSING" > log
 	run "$ODCREAT" report log
