@@ -33,7 +33,7 @@ static long long odc_days(long long year, long long month, long long day)
 	return era * 146097 + doe - 719468;
 }
 
-/* The time of the minute YYYY-MM-DDTHH:MM at S, in s since the epoch, or -1. */
+/* The time of the minute YYYY-MM-DDTHH:MM at S, in s since the epoch, or -1 (before 1970, after 2200: ns overflow). */
 static long long odc_minute(const char *s)
 {
 	static const char marks[] = "--T:";
@@ -44,7 +44,7 @@ static long long odc_minute(const char *s)
 			return -1;
 	long long year = odc_digits(s, 4), month = odc_digits(s + 5, 2), day = odc_digits(s + 8, 2);
 	long long hour = odc_digits(s + 11, 2), min = odc_digits(s + 14, 2);
-	if (year < 1970 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 ||
+	if (year < 1970 || year > 2200 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 ||
 	    min < 0 || min > 59)
 		return -1;
 	return ((odc_days(year, month, day) * 24 + hour) * 60 + min) * 60;
