@@ -143,12 +143,11 @@ static const char *odc_open_named(const struct odc_watch_event *e, int *dir)
 /*
  * Whether ASK's script names a regular file as the caller finds it, from
  * the working directory its thread had at the call, in its root (this
- * reader's now): 1, with its name as the kernel gives it (from that root,
- * every symlink followed, as the library names it) in LOOK; 0; or -1
- * where that directory cannot be vouched for. A live caller's is *CWD,
- * held; a gone caller's is found by the name the kernel took at the call
- * where that was its working directory (a relative path's, from
- * AT_FDCWD), and no other. PROC: /proc, for the name.
+ * reader's now): 1, its name the kernel's (through PROC: from that root,
+ * symlinks followed, as the library's) in LOOK; 0; or -1 where that
+ * directory cannot be vouched for. A live caller's is *CWD, held; a gone
+ * caller's is found by the name the kernel took at the call where that
+ * was its working directory (a relative path's, from AT_FDCWD), no other.
  */
 static int odc_script_file(const struct odc_reader_ask *ask, int *cwd, int proc, struct odc_watch_look *look)
 {
@@ -170,8 +169,7 @@ static int odc_script_file(const struct odc_reader_ask *ask, int *cwd, int proc,
 	bool file = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	if (file)
 		odc_fd_name(proc, fd, look->script, sizeof look->script);
-	if (fd >= 0)
-		close(fd);
+	odc_close(&fd);
 	return file && look->script[0] == '/';
 }
 
