@@ -221,10 +221,11 @@ struct odc_report_first {
 void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct odc_report_first *first);
 /*
  * R, the other eye's line of a call that FIRST counted: no call of its
- * own, but what its eye alone saw, in the call's row: that eye, the calls
- * its process lost before it, its run's number; that the kernel vouches
- * for the program; the state and what each mode would answer, where the
- * first line had none.
+ * own, but what its eye alone saw, in the call's row: that eye, its run's
+ * number; that the kernel vouches for the program; the state and what
+ * each mode would answer, where the first line had none. Not the calls the
+ * watcher says its process lost before it: the library logged that
+ * process, and its own numbers count what it lost.
  */
 void odc_report_also(struct odc_report *rep, const struct odc_report_first *first, const struct odc_record *r);
 /* R's would= counted in its row P (src/cmd/report/would.c). */

@@ -5,9 +5,9 @@
  * own pid namespace numbers it (the library's pid=, the watcher's
  * nspid=); the kind of call (the library's open, open64, openat, openat64
  * and syscall()'s are the kernel's open or openat); the path; the flags.
- * Hashed with a key drawn at random, so that no log can make two calls
- * one: join.c takes two lines of one hash, at nearly one time, for one
- * call.
+ * join.c hashes them with a key drawn at random, so that no log can make
+ * two calls one, and takes two lines of one hash, at nearly one time, for
+ * one call.
  */
 #include <stdint.h>
 #include <string.h>
@@ -60,22 +60,16 @@ static char *odc_part(char *out, const char *s, size_t len)
 	return out + len + 1;
 }
 
-/*
- * Each whole: a journal entry's fields are at most ODC_EXPORT_VALUE_MAX
- * bytes (its host 255; its program behind "[uid N] "; its line, which
- * holds the process and the flags, ODC_LINE_MAX), a line's parts less.
- */
-uint64_t odc_join_hash(const unsigned long long key[2], const struct odc_record *r)
+size_t odc_join_text(char out[ODC_JOIN_TEXT_MAX], const struct odc_record *r)
 {
-	char text[256 + (8192 + 32) + 8192 + 2 * ODC_LINE_MAX + 8];
-	char *end = odc_part(text, r->host, r->host_len);
+	char *end = odc_part(out, r->host, r->host_len);
 
 	end = odc_part(end, r->prog, r->prog_len);
 	end = odc_part(end, r->caller, r->caller_len);
 	end = odc_part(end, r->path, r->path_len);
 	*end++ = (char)odc_kind(r);
 	end = odc_flags(end, r);
-	return odc_report_hash(key, text, (size_t)(end - text));
+	return (size_t)(end - out);
 }
 
 bool odc_joinable(const struct odc_record *r)

@@ -196,8 +196,6 @@ void odc_report_also(struct odc_report *rep, const struct odc_report_first *firs
 	struct odc_report_prog *p = &rep->progs[rep->pair_rows[first->pair]];
 
 	p->eyes |= r->eyes;
-	p->lost_seen += (long)r->lost_seen;
-	rep->lost_seen += (long)r->lost_seen;
 	if (r->seq && r->sender)
 		odc_report_run(rep, r, first->pair);
 	if (first->claimed && !r->claimed) {
