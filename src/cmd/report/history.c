@@ -41,7 +41,8 @@ static void odc_forget(struct odc_join_history *h)
 		odc_history_clear(h);
 }
 
-void odc_history_keep(struct odc_join_history *h, const struct odc_join_line *l, const char *text, size_t len)
+void odc_history_keep(struct odc_join_history *h, const struct odc_join_line *l, const char *text,
+		      size_t len)
 {
 	size_t need = odc_size_of(len);
 	uint32_t len32 = (uint32_t)len;

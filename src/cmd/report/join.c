@@ -61,7 +61,8 @@ static uint16_t odc_result_of(const struct odc_record *r)
 }
 
 /* R's line, read at AT and counted in FIRST, as a print holds it. */
-static struct odc_join_line odc_line_of(const struct odc_record *r, long long at, const struct odc_report_first *first)
+static struct odc_join_line odc_line_of(const struct odc_record *r, long long at,
+					const struct odc_report_first *first)
 {
 	return (struct odc_join_line){ .time = r->time_ns, .at = at, .first = *first,
 				       .tid = (uint32_t)odc_report_number(r->tid, r->tid_len),

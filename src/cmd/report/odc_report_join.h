@@ -92,7 +92,8 @@ struct odc_join_history {
 /* H, empty. */
 void odc_history_clear(struct odc_join_history *h);
 /* L, and TEXT (LEN bytes, what both lines of its call say alike), kept: the oldest forgotten for room. */
-void odc_history_keep(struct odc_join_history *h, const struct odc_join_line *l, const char *text, size_t len);
+void odc_history_keep(struct odc_join_history *h, const struct odc_join_line *l, const char *text,
+		      size_t len);
 /* The oldest kept, into *L, *TEXT and *LEN, and forgotten: false where none is. */
 bool odc_history_take(struct odc_join_history *h, struct odc_join_line *l, const char **text, size_t *len);
 

@@ -171,7 +171,7 @@ struct odc_report {
 
 /* A field's decimal value, 0 where it is not a number report can hold. */
 unsigned long odc_report_number(const char *s, size_t len);
-/* The time the LEN bytes at S write as the log does, in ns since the epoch; 0 where they are none (when.c). */
+/* The time the LEN bytes at S write as the log does, in ns since the epoch; 0: none (when.c). */
 long long odc_report_time(const char *s, size_t len);
 /*
  * The field a record is made of whose key is the LEN bytes at KEY, or
@@ -227,7 +227,8 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct o
  * watcher says its process lost before it: the library logged that
  * process, and its own numbers count what it lost.
  */
-void odc_report_also(struct odc_report *rep, const struct odc_report_first *first, const struct odc_record *r);
+void odc_report_also(struct odc_report *rep, const struct odc_report_first *first,
+		     const struct odc_record *r);
 /* R's would= counted in its row P (src/cmd/report/would.c). */
 void odc_report_would(struct odc_report *rep, struct odc_report_prog *p, const struct odc_record *r);
 /* R's line counted in its run, of a process of PAIR (src/cmd/report/runs.c). */

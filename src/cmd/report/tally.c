@@ -177,7 +177,8 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct o
 		odc_report_run(rep, r, pair);
 	if (!odc_record_is_call(r))
 		return;
-	*first = (struct odc_report_first){ .pair = (uint32_t)pair, .claimed = r->claimed, .would = r->would != NULL };
+	*first = (struct odc_report_first){ .pair = (uint32_t)pair, .claimed = r->claimed,
+					    .would = r->would != NULL };
 	rep->records++;
 	rep->claimed += r->claimed;
 	p->calls++;
@@ -189,7 +190,8 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct o
 		odc_report_would(rep, p, r);
 }
 
-void odc_report_also(struct odc_report *rep, const struct odc_report_first *first, const struct odc_record *r)
+void odc_report_also(struct odc_report *rep, const struct odc_report_first *first,
+		     const struct odc_record *r)
 {
 	if (first->pair == UINT32_MAX)
 		return;

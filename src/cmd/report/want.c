@@ -160,7 +160,7 @@ bool odc_want_names(struct odc_want *w, const struct odc_record *r)
 	return false;
 }
 
-/* NAME on lines of its own, two blanks in, each of at most 80 columns, all but the last ended by a backslash. */
+/* NAME on lines of its own, two blanks in, of at most 80 columns, all but the last ended by a backslash. */
 static void odc_say_name(const char *name)
 {
 	size_t len = strlen(name);

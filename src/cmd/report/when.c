@@ -33,7 +33,7 @@ static long long odc_days(long long year, long long month, long long day)
 	return era * 146097 + doe - 719468;
 }
 
-/* The time of the minute YYYY-MM-DDTHH:MM at S, in s since the epoch, or -1 (before 1970, after 2200: ns overflow). */
+/* The minute YYYY-MM-DDTHH:MM at S, in s since the epoch, or -1 (before 1970, or after 2200: ns overflow). */
 static long long odc_minute(const char *s)
 {
 	static const char marks[] = "--T:";
