@@ -182,16 +182,9 @@ enum odc_log_field odc_report_field_of(const char *key, size_t len);
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r);
 /*
  * Every line of FD, named NAME where one is not a record: 0, or -1 after
- * saying why where FD could not be read to its end.
+ * saying why where FD could not be read to its end (source.c).
  */
 int odc_report_read_lines(struct odc_report *rep, int fd, const char *name);
-/*
- * The same for a log directory's file that the kernel says OWNER alone
- * wrote (src/cmd/report/dir.c): a line whose uid= names another user is
- * counted in disowned, never tallied; another user's lines are named
- * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
- */
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner);
 /*
  * Every DIR/N.log of a log directory (log = DIR/), each read as owned by
  * N where it is a regular file of N's with one link that group and others

@@ -31,7 +31,13 @@ struct odc_source {
 
 /* The reading buffer of each of N inputs read at once: the more, the smaller. */
 size_t odc_source_buffer(size_t n);
-/* S, the log lines of FD, named NAME, that OWNER wrote (-1: anyone), through a buffer of SIZE. */
+/*
+ * S, the log lines of FD, named NAME, through a buffer of SIZE, that
+ * OWNER wrote (-1: anyone), as the kernel says of a log directory's file
+ * (dir.c): there a line whose uid= names another user is counted in
+ * disowned, never tallied, and another user's lines are named
+ * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
+ */
 void odc_source_lines(struct odc_source *s, int fd, const char *name, long long owner, size_t size);
 /* S, journald's export format from FD, named NAME, through a buffer of SIZE (export.c). */
 void odc_source_export(struct odc_source *s, int fd, const char *name, size_t size);

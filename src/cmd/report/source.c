@@ -39,23 +39,12 @@ int odc_source_end(struct odc_source *s)
 	return status;
 }
 
-/* FD's log lines, OWNER's (-1: anyone's), alone. */
-static int odc_read_one(struct odc_report *rep, int fd, const char *name, long long owner)
+int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
 {
 	struct odc_source s;
 
-	odc_source_lines(&s, fd, name, owner, ODC_LINES_MAX);
+	odc_source_lines(&s, fd, name, -1, ODC_LINES_MAX);
 	return odc_report_read_sources(rep, &s, 1);
-}
-
-int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
-{
-	return odc_read_one(rep, fd, name, -1);
-}
-
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
-{
-	return odc_read_one(rep, fd, name, (long long)owner);
 }
 
 int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
