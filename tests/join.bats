@@ -223,3 +223,19 @@ export_entry() {
 	assert_equal "${#lines[@]}" 2
 	assert_line --index 1 --regexp '^"/usr/bin/tool",1,1,0,0,1,missing,.*,library;watcher$'
 }
+
+@test "a log directory of more files than may be open at once: each read together, or an error, status 1, and no table" {
+	log_dir
+	local uid
+	for uid in $(seq 2000 2019); do
+		lib $T0 "$uid" /srv/a "$uid" > "log/$uid.log"
+		own "log/$uid.log" "$uid"
+	done
+	run "$ODCREAT" report --format=csv log/
+	assert_success
+	assert_equal "${#lines[@]}" 21
+	run --separate-stderr prlimit --nofile=12 "$ODCREAT" report --format=csv log/
+	assert_failure 1
+	assert_output ""
+	[[ $stderr == *": Too many open files"* ]] || fail "$stderr"
+}
