@@ -98,7 +98,7 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 		rep->progs[n] = (struct odc_report_prog){
 			.name = odc_report_copy(name, exe_len), .host = odc_report_copy(host, host_len),
 			.script = odc_report_copy(name + exe_len + (exe_len < name_len),
-					      name_len - exe_len - (exe_len < name_len)),
+						  name_len - exe_len - (exe_len < name_len)),
 		};
 	}
 	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
