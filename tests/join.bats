@@ -239,3 +239,41 @@ export_entry() {
 	assert_output ""
 	[[ $stderr == *": Too many open files"* ]] || fail "$stderr"
 }
+
+# readme_block TEXT: the first fenced block of the README after the line that holds TEXT.
+readme_block() {
+	awk -v text="$1" 'index($0, text) { found = 1; next }
+		found && /^ *```/ { if (inside) exit; inside = 1; next }
+		inside' "$ROOT/README.md"
+}
+
+@test "the README's both eyes: its table is what report prints for the calls it describes" {
+	log_dir
+	local script=/home/ann/project/tools/build.py started pid=100 seq
+	local dir='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR native=EINVAL'
+	# ann's three runs of tools/build.py, each on cache and on the directory data, both eyes each.
+	for started in python3 build.py b; do
+		pid=$((pid + 1))
+		seq=0
+		for path in cache data; do
+			seq=$((seq + 1))
+			local state=missing would=$MISSING
+			[ "$path" = data ] && state=dir would=$dir
+			lib $T0 "$pid" "$path" 1000 "$seq" "prog=\"$started\"" 'exe="/usr/bin/python3.11"' \
+				"script=\"$script\"" "state=$state" "would=\"$would\"" >> log/1000.log
+			seen $T0 "$pid" "$path" 1000 "prog=\"$started\"" 'exe="/usr/bin/python3.11"' \
+				"script=\"$script\"" "state=$state" "would=\"$would\"" >> log/0.log
+		done
+	done
+	# A static program of root's, which no preload reaches.
+	seen $T1 104 /srv/cache 0 'prog="mkstatic"' 'exe="/usr/local/bin/mkstatic"' state=missing \
+		"would=\"$MISSING\"" >> log/0.log
+	own log/0.log 0
+	own log/1000.log 1000
+	run "$ODCREAT" report log/
+	assert_success
+	local want
+	want=$(readme_block 'made one call:')
+	[ -n "$want" ] || fail "no table in the README"
+	assert_equal "$(head -n "$(wc -l <<< "$want")" <<< "$output")" "$want"
+}
