@@ -20,19 +20,21 @@ struct odc_watch_look {
 	char dir[ODC_WATCH_NAME_MAX];	/* a relative path's directory, from the caller's root */
 	char exe[ODC_WATCH_NAME_MAX];	/* the caller's executable, from the caller's root */
 	signed char script_file;	/* the argument it checked names a regular file: 1, 0; -1 none checked */
+	char script[ODC_WATCH_NAME_MAX];	/* where 1: that file, by the kernel's name, from the caller's root */
 };
 
 /*
  * What the watcher finds of E after the call, into LOOK (WALL_NS: when
  * the call was made, on the wall clock): through the caller's process
  * while its pid still names it, else by the names the kernel took, in its
- * mount namespace; nothing for a record of no call (ODC_WATCH_LOST_ONLY),
- * whose process is gone. And what E's line says of its process image:
+ * mount namespace; nothing for a line of no call (LOST_ONLY: its process
+ * is gone, or its call was on an empty path and its line tells only the
+ * calls lost before it). And what E's line says of its process image:
  * *EXE, the executable, and *SCRIPT, the script it runs ("" where none is
  * told), which hold until the next record's look (look.c, image.c).
  */
-void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look,
-		    const char **exe, const char **script);
+void odc_watch_look(const struct odc_watch_event *e, bool lost_only, long long wall_ns,
+		    struct odc_watch_look *look, const char **exe, const char **script);
 
 /* E's call as the core has calls: its own directory descriptor, which is the caller's (record.c). */
 struct odc_call odc_watch_call(const struct odc_watch_event *e);

@@ -50,17 +50,41 @@ pyscript() {
 	py=$(python3 -c 'import os, sys; print(os.path.realpath(sys.executable))')
 	run "$ODCREAT" report --format=csv log
 	assert_success
-	assert_line --index 0 --regexp ',native_made,script$'
+	assert_line --index 0 --regexp ',native_made,script,eyes$'
 	assert_line --partial "\"$py\",3,1,0,3,2,missing;dir,"
-	assert_line --regexp "^\"$py\",3,.*,\"tools/build.py\"\$"
-	assert_line --regexp "^\"$py\",1,.*,\"tools/gen.py\"\$"
-	assert_line --regexp '^"/usr/bin/perl",1,.*,"tools/x.pl"$'
+	# Each script by the kernel's name for it: absolute, its symlinks resolved.
+	local here
+	here=$(realpath .)
+	assert_line --regexp "^\"$py\",3,.*,\"$here/tools/build.py\",library\$"
+	assert_line --regexp "^\"$py\",1,.*,\"$here/tools/gen.py\",library\$"
+	assert_line --regexp "^\"/usr/bin/perl\",1,.*,\"$here/tools/x.pl\",library\$"
 	run "$ODCREAT" report log
-	assert_line --regexp "^$py tools/build.py"
 	assert_line "5 calls from 3 programs on 1 host; 0 lost, 5 claimed"
+	# A long key goes on in pieces, each but its last ended by a backslash.
+	run sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' <<< "$output"
+	assert_line --regexp "^$py $here/tools/build.py +3 +1 +0 +3 +2 +L  missing,dir$"
 	run "$ODCREAT" report --format=json log
-	run python3 -c 'import json, sys; print(sorted((p["script"], p["calls"]) for p in json.load(sys.stdin)["rows"]))' <<< "$output"
+	run python3 -c 'import json, os, sys; print(sorted((os.path.relpath(p["script"]), p["calls"]) for p in json.load(sys.stdin)["rows"]))' <<< "$output"
 	assert_output "[('tools/build.py', 3), ('tools/gen.py', 1), ('tools/x.pl', 1)]"
+}
+
+@test "script=: one script however it was started, by the kernel's name for it: python3 mk.py, ./mk.py, python3 /abs/mk.py, a symlink, from another directory" {
+	printf '#!/usr/bin/python3\nimport os\ntry:\n    os.open("made", os.O_CREAT | os.O_DIRECTORY)\nexcept OSError:\n    pass\n' > mk.py
+	chmod +x mk.py
+	ln -s mk.py mkd
+	mkdir sub
+	local run
+	for run in "python3 mk.py" "./mk.py" "python3 $PWD/mk.py" "./mkd" "python3 mkd"; do
+		# shellcheck disable=SC2086
+		PATH=/usr/bin:/bin "$ODCREAT" -m einval -l "$PWD/log" $run
+	done
+	(cd sub && PATH=/usr/bin:/bin "$ODCREAT" -m einval -l "$PWD/../log" python3 ../mk.py)
+	run grep -o ' script="[^"]*"' log
+	assert_equal "$(sort -u <<< "$output")" " script=\"$(realpath mk.py)\""
+	assert_equal "${#lines[@]}" 6
+	run "$ODCREAT" report --format=csv log
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 1 --regexp "^\"$(readlink -f /usr/bin/python3)\",6,.*,\"$(realpath mk.py)\",library\$"
 }
 
 @test "the whole report ends with a line that points to the drill-down" {
@@ -151,8 +175,92 @@ pyscript() {
 p = json.load(sys.stdin)["programs"][0]
 print(p["program"], p["calls"], p["scripts"], len(p["names"]), p["more_names"], p["names"][0]["name"], p["names"][0]["would"]["linux-5.7"])' <<< "$output"
 	assert_output "/usr/bin/tool 326 [{'script': None, 'calls': 326, 'at_least': False}] 20 6 /srv/n25 ENOTDIR+made"
-	run "$ODCREAT" report --program=nothing log
-	assert_output "No call of a program named nothing."
+}
+
+# pyline PROG SCRIPT PATH: a line of python3.11's, started as PROG, running SCRIPT.
+pyline() {
+	echo "2026-12-04T10:00:00.000000Z pid=1 prog=\"$1\" call=openat dirfd=AT_FDCWD path=\"$3\" flags=O_RDONLY|O_CREAT|O_DIRECTORY mode=0755 semantics=einval result=EINVAL state=missing would=\"$MISSING\" uid=0 exe=\"/usr/bin/python3.11\" script=\"$2\""
+}
+
+# drill_calls NAME...: the drill-down into NAME..., as "PROGRAM: N calls" lines alone.
+drill_calls() {
+	"$ODCREAT" report --program="$1" log | grep -E '^[^ ].*: [0-9]+ calls?$' || true
+}
+
+@test "--program takes every name a person sees: prog=, the script's name or path, a path as typed here, the executable's last name or path, the row as the report printed it" {
+	mkdir tools
+	touch tools/mk.py tools/other.py
+	ln -s tools/mk.py mkd
+	local here
+	here=$(realpath .)
+	{
+		pyline python3 "$here/tools/mk.py" /srv/a
+		pyline mkd "$here/tools/mk.py" /srv/b
+		pyline python3 "$here/tools/other.py" /srv/c
+		line /usr/bin/tool /srv/d missing "$MISSING"
+	} > log
+	local name want
+	while IFS='|' read -r name want; do
+		run drill_calls "$name"
+		assert_output "$want" || fail "--program=$name"
+	done <<- EOF
+		python3|/usr/bin/python3.11: 2 calls
+		mkd|/usr/bin/python3.11: 1 call
+		mk.py|/usr/bin/python3.11: 2 calls
+		$here/tools/mk.py|/usr/bin/python3.11: 2 calls
+		./mkd|/usr/bin/python3.11: 2 calls
+		tools/../tools/mk.py|/usr/bin/python3.11: 2 calls
+		python3.11|/usr/bin/python3.11: 3 calls
+		/usr/bin/python3.11|/usr/bin/python3.11: 3 calls
+		/usr/bin/python3.11 $here/tools/other.py|/usr/bin/python3.11: 1 call
+		python3 mk.py|/usr/bin/python3.11: 1 call
+		python3.11 ./mkd|/usr/bin/python3.11: 2 calls
+		tool|/usr/bin/tool: 1 call
+	EOF
+	# The names of the script's calls alone.
+	run "$ODCREAT" report --program=./mkd log
+	assert_line "        1  /srv/a"
+	assert_line "        1  /srv/b"
+	refute_line --partial /srv/c
+}
+
+@test "--program: where several programs are named, each is shown" {
+	{
+		line /usr/bin/tool /srv/a missing "$MISSING"
+		line /opt/x/bin/tool /srv/b missing "$MISSING"
+		line /opt/x/bin/tool /srv/c missing "$MISSING"
+		line /usr/bin/other /srv/d missing "$MISSING"
+	} > log
+	run drill_calls tool
+	assert_output "/opt/x/bin/tool: 2 calls
+/usr/bin/tool: 1 call"
+	run "$ODCREAT" report --program=tool --format=json log
+	run python3 -c 'import json, sys; print([(p["program"], p["calls"]) for p in json.load(sys.stdin)["programs"]])' <<< "$output"
+	assert_output "[('/opt/x/bin/tool', 2), ('/usr/bin/tool', 1)]"
+}
+
+@test "--program that names no program: status 1, nothing on standard output, and the closest names the inputs hold" {
+	{
+		pyline python3 /srv/tools/mk.py /srv/a
+		line /usr/bin/tool /srv/d missing "$MISSING"
+		line /usr/bin/other /srv/e missing "$MISSING"
+	} > log
+	for format in text csv json; do
+		run --separate-stderr "$ODCREAT" report --program=pyhton3 --format=$format log
+		assert_failure 1
+		assert_output ""
+		assert_equal "${stderr_lines[0]}" "odcreat report: no program of the inputs is named"
+		assert_equal "${stderr_lines[1]}" "  pyhton3"
+		assert_equal "${stderr_lines[2]}" "The closest names they hold:"
+		assert_equal "${stderr_lines[3]}" "  python3"
+	done
+	[ "${#stderr_lines[@]}" -le 8 ] || fail "more than 5 names: $stderr"
+	printf '%s\n' "${stderr_lines[@]}" | grep -qx '  mk.py' || fail "the script is not among them: $stderr"
+	run --separate-stderr "$ODCREAT" report --program=tool /dev/null
+	assert_failure 1
+	assert_equal "$stderr" "odcreat report: no program of the inputs is named
+  tool
+They hold no call."
 }
 
 @test "drill-down: its memory is bounded by the rows it prints: 200,000 names of one program in 12 MiB, the counts a bound past what it keeps" {

@@ -82,8 +82,8 @@ ODC_CALL_EXE=$(readlink -f "$ODC_CALL")
 	grep -q '^ODCREAT_RESULT=[0-9][0-9]*$' <<< "$entry" || fail "no descriptor in: $entry"
 	grep -q '^ODCREAT_RUN=[0-9a-f]\{8\}$' <<< "$entry" || fail "no run in: $entry"
 	grep -q '^_EXE=/.*/python3' <<< "$entry" || fail "no _EXE in: $entry"
-	# The script, and the module and offset of the code that called.
-	grep -qx 'ODCREAT_SCRIPT=py.py' <<< "$entry" || fail "no script in: $entry"
+	# The script (by the kernel's name for it), and the module and offset of the code that called.
+	grep -qxF "ODCREAT_SCRIPT=$(pwd -P)/py.py" <<< "$entry" || fail "no script in: $entry"
 	grep -q '^ODCREAT_WHERE=/.*python3.*+0x[0-9a-f]*$' <<< "$entry" || fail "no where in: $entry"
 	entry=$(awk -v RS= '/ODCREAT_PATH=sec\n/' "$D/export")
 	grep -qx 'ODCREAT_PROG=odc_call_static' <<< "$entry" || fail "--seccomp: $entry"

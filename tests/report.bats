@@ -26,7 +26,7 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	# The program is the kernel's word for the executable (python3 may be a link),
 	# its figures beside it, or where its name is longer than its column, under it.
 	assert_line --index 1 --regexp '^/[^ ]*python3[.0-9]*( |\\$)'
-	assert_line --regexp '^(/[^ ]*python3[.0-9]*)? +1 +1 +0 +1 +1  missing$'
+	assert_line --regexp '^(/[^ ]*python3[.0-9]*)? +1 +1 +0 +1 +1 +L  missing$'
 	assert_line "1 call from 1 program on 1 host; 0 lost, 1 claimed"
 }
 
@@ -42,15 +42,15 @@ DIR='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
 	} > log
 	run "$ODCREAT" report --format=csv log
 	assert_success
-	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script
-"a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,,""
-"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0,""
-"old",1,1,0,1,1,,,,,,,,,,,,,,""'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script,eyes
+"a.out",3,1,0,3,2,missing;dir,0,0,3,0,3,2,3,2,3,2,,,"",library
+"tool",1,1,0,1,1,missing,1,0,1,0,0,1,0,1,1,1,0,0,"",library
+"old",1,1,0,1,1,,,,,,,,,,,,,,"",library'
 	run "$ODCREAT" report log
 	assert_line --regexp '^  einval +"tool"$'
 	assert_line --regexp '^  mkdir +"a.out" "tool"$'
 	assert_line --regexp '^  native +none$'
-	assert_line --regexp '^a.out +3 +1 +0 +3 +2  missing,dir$'
+	assert_line --regexp '^a.out +3 +1 +0 +3 +2 +L  missing,dir$'
 	assert_line --regexp '^a.out +0/0 +3/0 +3/2 +3/2 +3/2 +-$'
 	assert_line --regexp '^tool +1/0 +1/0 +0/1 +0/1 +1/1 +0/0$'
 	assert_line "5 calls from 3 programs on 1 host; 0 lost, 5 claimed"
@@ -116,9 +116,9 @@ print(r["calls"], r["unparsed"], [(p["program"], p["calls"], p["states"], p["mod
 	} > export
 	run "$ODCREAT" report --journal --format=csv export
 	assert_success
-	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script
-"/usr/bin/tool",1,1,0,0,1,missing,0,0,1,0,1,1,1,1,1,1,,,""
-"static",1,1,0,0,1,dir,1,0,0,0,0,0,1,0,1,0,,,""'
+	assert_output 'program,calls,hosts,lost,claimed,paths,states,einval_differ,einval_made,freebsd_differ,freebsd_made,mkdir_differ,mkdir_made,legacy_differ,legacy_made,linux-5.7_differ,linux-5.7_made,native_differ,native_made,script,eyes
+"/usr/bin/tool",1,1,0,0,1,missing,0,0,1,0,1,1,1,1,1,1,,,"",library
+"static",1,1,0,0,1,dir,1,0,0,0,0,0,1,0,1,0,,,"",library'
 }
 
 # sline PID SEQ LOST EXE [HOST]: a line as the library writes it now, with
@@ -148,7 +148,7 @@ sline() {
 	assert_line --index 2 --regexp '^"/usr/bin/b",1,1,3,1,1,missing,'
 	assert_line --index 3 --regexp '^"/usr/bin/c",5,1,3,5,1,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/b +1 +1 +3 +1 +1  missing$'
+	assert_line --regexp '^/usr/bin/b +1 +1 +3 +1 +1 +L  missing$'
 	assert_line "10 calls from 3 programs on 1 host; 8 lost, 10 claimed"
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
@@ -167,7 +167,7 @@ print(r["calls"], r["lost"], r["claimed"], [(p["program"], p["lost"]) for p in r
 	assert_line --index 1 --regexp '^"/usr/bin/a",150,1,0,150,>100,missing,'
 	assert_line --index 2 --regexp '^"/usr/bin/b",5,1,[0-9]+,5,3,missing,'
 	run "$ODCREAT" report log
-	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100 +missing$'
+	assert_line --regexp '^/usr/bin/a +150 +1 +0 +150 +>100 +L  missing$'
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, sys
 print([(p["program"], p["paths"], p["paths_more"]) for p in json.load(sys.stdin)["rows"]])' <<< "$output"
@@ -389,7 +389,7 @@ with open(sys.argv[1], "wb") as f:
 		line 'a=b' /x EINVAL
 	} > log
 	run "$ODCREAT" report --format=csv log
-	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,0,1,1,,,,,,,,,,,,,,\"\""
+	assert_line --index 1 "\"'=SUM(1+9)*cmd|' -C calc'!A0\",1,1,0,1,1,,,,,,,,,,,,,,\"\",library"
 	assert_line --index 2 --partial "\"'+1\","
 	assert_line --index 3 --partial "\"'-1\","
 	assert_line --index 4 --partial "\"'@x\","
@@ -612,10 +612,10 @@ watch_dir() {
 	assert_line --index 2 --regexp '^  [^ ].*\\$'
 	assert_equal "$(head -3 <<< "$output" | sed 's/^  //; s/\\$//' | tr -d '\n')" "$long"
 	# Its states, wrapped at their commas in their column.
-	assert_line --index 3 --regexp '^ {28} +3 +1 +0 +3 +3  missing,dir,$'
-	assert_line --index 4 --regexp '^ {62}dangling$'
+	assert_line --index 3 --regexp '^ {28} +3 +1 +0 +3 +3 +L  missing,dir,$'
+	assert_line --index 4 --regexp '^ {67}dangling$'
 	run "$ODCREAT" report log
-	assert_line --regexp '^short +1 +1 +0 +1 +1  missing$'
+	assert_line --regexp '^short +1 +1 +0 +1 +1 +L  missing$'
 	# The lists of names that would notice a mode wrap under the first, each in quotes.
 	assert_line --regexp '^  freebsd    "/opt/very-long-directory-name/'
 	assert_line --regexp '^ {13}"/usr/bin/prog1" "/usr/bin/prog2" "/usr/bin/prog3" "/usr/bin/prog4"$'
@@ -705,5 +705,5 @@ no_forged_row() {
 	assert_line --regexp '^  mkdir +none$'
 	assert_line --regexp '^  legacy +"tool"$'
 	run "$ODCREAT" report --format=csv log
-	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0,""'
+	assert_line --index 1 '"tool",1,1,0,1,1,missing,1,0,1,0,0,0,0,1,1,1,1,0,"",library'
 }

@@ -1351,14 +1351,15 @@ SECRET=odc-secret-$$
 	await 'path="py-script"'
 	watch_stop
 	the_line 'path="py-script"'
-	has 'script="tool.py"' "pid=$CALLER"
-	# The same script= as the library's line for the same command.
-	[[ $(cat lib.log) == *' script="tool.py" '* ]] || fail "the library's: $(cat lib.log)"
+	# The script by the kernel's name for it, as the library names it too.
+	has "script=\"$(realpath tool.py)\"" "pid=$CALLER"
+	[[ $(cat lib.log) == *" script=\"$(realpath tool.py)\" "* ]] || fail "the library's: $(cat lib.log)"
 	rows "$CALLER"
 	assert_equal "$NROWS" 1
-	[[ $ROWS == "\"$(python_exe)\","*',"tool.py"' ]] || fail "$ROWS"
+	[[ $ROWS == "\"$(python_exe)\","*",\"$(realpath tool.py)\",watcher" ]] || fail "$ROWS"
 	run "$ODCREAT" report "$BATS_TEST_TMPDIR/mine"
-	assert_line --regexp "^$(python_exe) tool.py"
+	run sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' <<< "$output"
+	assert_line --regexp "^$(python_exe) $(realpath tool.py) "
 	run grep -c "$SECRET" "$WATCH_OUT" "$BATS_TEST_TMPDIR/mine"
 	assert_output "$WATCH_OUT:0
 $BATS_TEST_TMPDIR/mine:0"
@@ -1417,7 +1418,7 @@ except OSError:
 	watch_stop
 	rows "$py"
 	assert_equal "$NROWS" 1
-	[[ $ROWS == "\"$(python_exe)\",3,"*',"tool.py"' ]] || fail "$ROWS"
+	[[ $ROWS == "\"$(python_exe)\",3,"*",\"$(realpath tool.py)\",watcher" ]] || fail "$ROWS"
 	rows "$CALLER"
 	assert_equal "$NROWS" 1
 	[[ $ROWS == "\"$(readlink -f "$STATIC")\",3,"* ]] || fail "$ROWS"
@@ -1444,7 +1445,7 @@ except OSError:
 	watch_stop
 	rows "$py"
 	assert_equal "$NROWS" 1
-	[[ $ROWS == "\"$(python_exe)\",3,"*',"tool.py"' ]] || fail "$ROWS"
+	[[ $ROWS == "\"$(python_exe)\",3,"*",\"$(realpath tool.py)\",watcher" ]] || fail "$ROWS"
 }
 
 @test "watch: script= is the calling image's: a python3 script that execs another right after its call is named by the first, in one row" {
@@ -1460,12 +1461,125 @@ except OSError:
 	await "pid=$p "
 	watch_stop
 	the_line "pid=$p "
-	has 'path="execd-py"' 'script="tool.py"'
+	has 'path="execd-py"' "script=\"$(realpath tool.py)\""
 	rows "$p"
 	assert_equal "$NROWS" 1
-	[[ $ROWS == "\"$(python_exe)\","*',"tool.py"' ]] || fail "$ROWS"
+	[[ $ROWS == "\"$(python_exe)\","*",\"$(realpath tool.py)\",watcher" ]] || fail "$ROWS"
 	run grep -c -e "$SECRET" -e other.py "$WATCH_OUT"
 	assert_output 0
+}
+
+@test "watch: no line for a call on an empty path: the library's check of the kernel's meaning in each process it is preloaded into, a program's own" {
+	watch_start
+	call_once "$ODCREAT" -m native -l "$BATS_TEST_TMPDIR/lib.log" python3 -c 'import os
+try:
+    os.open("preloaded", os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass'
+	local preloaded=$CALLER
+	call_once "$STATIC" sys_openat '' creat,directory,rdwr
+	local own=$CALLER
+	call_once "$STATIC" sys_openat nameless-after creat,directory
+	await 'path="nameless-after"'
+	await "pid=$preloaded "
+	watch_stop
+	the_line "pid=$preloaded "
+	has 'path="preloaded"'
+	run grep -c -e "pid=$own " -e 'path=""' "$WATCH_OUT"
+	assert_output 0
+}
+
+@test "watch: a call on an empty path is no call of its own, but the calls its process lost before it are said" {
+	watch_start
+	call_once python3 -c 'import os, time
+def pair(name, flags=0):
+    try:
+        os.open(name, os.O_CREAT | os.O_DIRECTORY | flags)
+    except OSError:
+        pass
+for i in range(1500):
+    pair("nameless-burst")
+time.sleep(1)
+pair("", os.O_RDWR)
+time.sleep(1)
+pair("nameless-last")'
+	await "path=\"nameless-last\""
+	watch_stop
+	# Its person's burst of lines, the rest lost, said by the nameless call's line, and the last.
+	counted "$CALLER"
+	assert_equal "$COUNTED" 1501
+	run grep -E " pid=$CALLER .*call=none .*lost=[1-9][0-9]* seen=sys_enter/openat " "$WATCH_OUT"
+	assert_equal "${#lines[@]}" 1
+	run grep -c " pid=$CALLER .*path=\"\" .*result=" "$WATCH_OUT"
+	assert_output 0
+}
+
+# survey_script DIR: DIR/mk.py, a python3 script of two pair calls, and DIR/mkd, a symlink to it.
+survey_script() {
+	printf '#!/usr/bin/python3\nimport os\nfor n in ["made-1", "made-2"]:\n    try:\n        os.open(n, os.O_CREAT | os.O_DIRECTORY)\n    except OSError:\n        pass\n' > "$1/mk.py"
+	chmod a+rx "$1/mk.py"
+	ln -s mk.py "$1/mkd"
+}
+
+# program_calls NAME: the drill-down into NAME, as "PROGRAM: N calls" lines alone, in $NB.
+program_calls() {
+	(cd "$NB" && "$ODCREAT" report --program="$1" log/) | grep -E '^[^ ].*: [0-9]+ calls?$' || true
+}
+
+@test "watch and the library into one directory: one row per script however it was started, its calls and paths as made, no empty path, and the drill-down under every name" {
+	nobody_copies
+	install -d -m 1733 -o root "$NB/log"
+	survey_script "$NB"
+	mkdir -m 0755 "$NB/bin"
+	cp "$STATIC" "$NB/bin/mk.py"
+	local nb py
+	nb=$(realpath "$NB")
+	py=$(readlink -f /usr/bin/python3)
+	watch_start "$NB/log/"
+	WATCH_OUT=$NB/log/0.log
+	local run
+	for run in "python3 mk.py" "./mk.py" "python3 $nb/mk.py" "./mkd"; do
+		# shellcheck disable=SC2086
+		(cd "$NB" && PATH=/usr/bin:/bin "$NB/odcreat" -m native -l "$NB/log/" $run)
+	done
+	(cd "$NB" && as_nobody env PATH=/usr/bin:/bin "$NB/odcreat" -m native -l "$NB/log/" python3 mk.py)
+	(cd "$NB" && bin/mk.py sys_openat made-3 creat,directory)
+	local i
+	for ((i = 0; i < 200; i++)); do
+		[ "$(grep -c -e " script=\"$nb/mk.py\"" -e ' path="made-3"' "$WATCH_OUT")" -ge 11 ] && break
+		sleep 0.05
+	done
+	watch_stop
+	run grep -c 'path=""' <(cat "$NB"/log/*.log)
+	assert_output 0
+	run "$ODCREAT" report --format=csv "$NB/log/"
+	assert_success
+	# One row each: root's four runs, nobody's one, and the static program the watcher alone sees.
+	assert_equal "$(grep -c "$nb/mk.py\"" <<< "$output")" 2
+	assert_line --regexp "^\"$py\",8,1,0,0,2,.*,\"$nb/mk.py\",library;watcher\$"
+	assert_line --regexp "^\"\\[uid $(id -u nobody)\\] $py\",2,1,0,0,2,.*,\"$nb/mk.py\",library;watcher\$"
+	assert_line --regexp "^\"$nb/bin/mk.py\",1,1,0,0,1,.*,\"\",watcher\$"
+	local row="[uid $(id -u nobody)] $py"
+	local name want
+	while IFS='|' read -r name want; do
+		printf -v want '%b' "$want"
+		run program_calls "$name"
+		assert_output "$want" || fail "--program=$name"
+	done <<- EOF
+		python3|$py: 4 calls\n$row: 2 calls
+		mkd|$py: 2 calls
+		mk.py|$py: 8 calls\n$row: 2 calls\n$nb/bin/mk.py: 1 call
+		./mkd|$py: 8 calls\n$row: 2 calls
+		$nb/mk.py|$py: 8 calls\n$row: 2 calls
+		${py##*/}|$py: 8 calls\n$row: 2 calls
+		$py|$py: 8 calls\n$row: 2 calls
+		$row $nb/mk.py|$row: 2 calls
+		$nb/bin/mk.py|$nb/bin/mk.py: 1 call
+	EOF
+	run --separate-stderr "$ODCREAT" report --program=mk.pyy "$NB/log/"
+	assert_failure 1
+	assert_equal "${stderr_lines[2]}" "The closest names they hold:"
+	assert_equal "${stderr_lines[3]}" "  mk.py"
 }
 
 @test "watch: no where=: the kernel sees the system call's own instruction, in the C library or Go's runtime, not the code that called it" {

@@ -35,20 +35,36 @@ static long long odc_wall_ns(const struct odc_watch_event *e)
 	return odc_clock_ns(CLOCK_REALTIME) - (boot - (long long)e->ktime);
 }
 
+/*
+ * Whether E's call is on an empty path, which names nothing: every mode
+ * answers it alike, and none can create anything. The project's own
+ * checks of the kernel's meaning are such calls (the library's, once in
+ * each process it is preloaded into, and the watcher's own), and none is
+ * a program's call to log.
+ */
+static bool odc_nameless(const struct odc_watch_event *e)
+{
+	return !(e->seen & (ODC_WATCH_LOST_ONLY | ODC_WATCH_PATH_BAD)) && !e->path[0];
+}
+
 void odc_watch_log(const struct odc_log_target *to, const struct odc_watch_event *e)
 {
 	static struct odc_watch_look look;
 	const char *exe, *said;
 	char cgroup[PATH_MAX];
+	bool exited = e->seen & ODC_WATCH_LOST_ONLY, nameless = odc_nameless(e);
+
+	if (nameless && !e->lost)
+		return;
+	/* A nameless call's line says only the calls its process lost before it. */
+	bool lost_only = exited || nameless;
 	long long wall = odc_wall_ns(e);
-	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 	bool known = e->entry < ODC_WATCH_ENTRIES;
 
-	odc_watch_look(e, wall, &look, &exe, &said);
+	odc_watch_look(e, lost_only, wall, &look, &exe, &said);
 	odc_watch_cgroup(e->cgroup, cgroup, sizeof cgroup);
 	struct odc_log_seen seen = {
-		.how = lost_only ? "sched/process_exit"
-				 : known ? odc_entries[e->entry].seen : "?",
+		.how = exited ? "sched/process_exit" : known ? odc_entries[e->entry].seen : "?",
 		.abi = e->abi == ODC_WATCH_I386 ? "i386" : "native",
 		.time_ns = wall,
 		.tid = e->tid, .nspid = e->ns_tgid,

@@ -18,7 +18,7 @@
 
 #include "odc_log_dir.h"
 #include "odc_report_grow.h"
-#include "odc_report_parts.h"
+#include "odc_report_source.h"
 #include "odc_say.h"
 
 /*
@@ -88,10 +88,12 @@ static const char *odc_file_refusal(const struct stat *st, unsigned long uid, ch
 }
 
 /*
- * One file of the directory, read where it is its user's own: 0, or -1
- * where it could not be read to its end.
+ * One file of the directory, opened where it is its user's own, as the
+ * input S: 1; 0 where it is skipped, said; -1 where no more files can be
+ * open at once (said: skipped, it would make the table look whole).
  */
-static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, const char *name)
+static int odc_open_one(struct odc_report *rep, int dirfd, const char *dir, const char *name,
+			struct odc_source *s, size_t size)
 {
 	unsigned long uid = (unsigned long)odc_log_dir_name_uid(name);
 	char file[PATH_MAX + 64], why[96];
@@ -100,6 +102,10 @@ static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, cons
 
 	snprintf(file, sizeof file, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
 	if (fd < 0) {
 		odc_skip(rep, file, errno == ELOOP ? "a symlink" : strerror(errno));
 		return 0;
@@ -108,12 +114,36 @@ static int odc_read_one(struct odc_report *rep, int dirfd, const char *dir, cons
 		refusal = strerror(errno);
 	else
 		refusal = odc_file_refusal(&st, uid, why, sizeof why);
-	int status = 0;
-	if (refusal)
+	if (refusal) {
 		odc_skip(rep, file, refusal);
-	else
-		status = odc_report_read_owned(rep, fd, file, uid);
-	close(fd);
+		close(fd);
+		return 0;
+	}
+	odc_source_lines(s, fd, file, (long long)uid, size);
+	s->closes = true;
+	return 1;
+}
+
+/*
+ * The files of the directory open at DIRFD, its user's own each, read
+ * together (merge.c): the watcher's lines, in root's, meet the library's
+ * of the same calls, in their users' files. 0, or -1 where one could not
+ * be read to its end, or opened for a reason other than its own.
+ */
+static int odc_read_files(struct odc_report *rep, int dirfd, const char *dir,
+			  const struct odc_log_file *files, size_t n)
+{
+	struct odc_source *s = odc_report_grow(NULL, (n ? n : 1) * sizeof *s);
+	size_t open = 0;
+	int status = 0;
+
+	for (size_t i = 0; i < n && status == 0; i++) {
+		int opened = odc_open_one(rep, dirfd, dir, files[i].name, &s[open], odc_source_buffer(n));
+		open += opened > 0;
+		status = opened < 0 ? -1 : 0;
+	}
+	status |= odc_report_read_sources(rep, s, open);
+	free(s);
 	return status;
 }
 
@@ -143,10 +173,8 @@ int odc_report_read_dir(struct odc_report *rep, const char *dir)
 		close(dirfd);
 		return -1;
 	}
-	int status = 0;
 	long before = rep->skipped;
-	for (long i = 0; i < n; i++)
-		status |= odc_read_one(rep, dirfd, dir, files[i].name);
+	int status = odc_read_files(rep, dirfd, dir, files, (size_t)n);
 	long unsaid = rep->skipped - (before > ODC_SKIPS_SAID ? before : ODC_SKIPS_SAID);
 	if (unsaid > 0)
 		odc_say("odcreat report: %s: %ld more files skipped\n", dir, unsaid);

@@ -1,9 +1,6 @@
 /*
- * odcreat report --program=NAME, its records counted (odc_report_drill.h).
- * NAME names a program as the table does (its executable, [uid N] and
- * all, its blanks as they are or as the text writes them, \x20), or its
- * executable's path without that, or that path's last part; each followed
- * by a blank and a script, where NAME is to name that script's calls alone.
+ * odcreat report --program=NAME, its records counted (odc_report_drill.h):
+ * those of the programs NAME names (odc_report_want.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,55 +22,15 @@ static void odc_drill_prog_free(void *data)
 
 void odc_drill_init(struct odc_drill *d, const char *want, bool resolve)
 {
-	*d = (struct odc_drill){ .want = want, .resolve = resolve };
+	*d = (struct odc_drill){ .resolve = resolve };
+	odc_want_init(&d->want, want);
 	odc_top_init(&d->programs, ODC_DRILL_PROGRAMS, odc_drill_prog_free);
 }
 
 void odc_drill_free(struct odc_drill *d)
 {
+	odc_want_free(&d->want);
 	odc_top_free(&d->programs);
-}
-
-/*
- * WANT past NAME (LEN bytes) where it begins with it, each blank of NAME's
- * there as a blank or as the text writes it, \x20; else NULL.
- */
-static const char *odc_drill_past(const char *want, const char *name, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (name[i] == ' ' && strncmp(want, "\\x20", 4) == 0)
-			want += 4;
-		else if (*want == name[i])
-			want++;
-		else
-			return NULL;
-	}
-	return want;
-}
-
-/* Whether WANT is NAME (LEN bytes), or NAME, a blank and SCRIPT. */
-static bool odc_drill_is(const char *want, const char *name, size_t len, const char *script)
-{
-	const char *rest = odc_drill_past(want, name, len);
-
-	if (rest && *rest == ' ' && script[0])
-		rest = odc_drill_past(rest + 1, script, strlen(script));
-	return rest && *rest == '\0';
-}
-
-/* Whether WANT names the program NAME (its executable's, as the table writes it) running SCRIPT. */
-static bool odc_drill_wanted(const char *want, const char *name, const char *script)
-{
-	const char *bare = name;
-
-	if (odc_drill_is(want, name, strlen(name), script))
-		return true;
-	if (name[0] == '[' && strstr(name, "] "))
-		bare = strstr(name, "] ") + 2;	/* "[uid N] PATH" */
-	const char *base = strrchr(bare, '/');
-	base = base ? base + 1 : bare;
-	return odc_drill_is(want, bare, strlen(bare), script) ||
-	       odc_drill_is(want, base, strlen(base), script);
 }
 
 /* S (LEN bytes, as the log writes it) as printable ASCII at OUT, with its NUL: the bytes taken. */
@@ -163,12 +120,10 @@ static void odc_drill_site(struct odc_top_entry *e, const struct odc_record *r)
 void odc_drill_add(struct odc_drill *d, const struct odc_record *r)
 {
 	char name[2 * ODC_REPORT_NAME_MAX];
-	size_t len = odc_report_program(name, r), exe_len = strnlen(name, len);
-	const char *script = exe_len < len ? name + exe_len + 1 : "";
 
-	name[len] = '\0';
-	if (!odc_drill_wanted(d->want, name, script))
+	if (!odc_want_names(&d->want, r))
 		return;
+	size_t exe_len = strnlen(name, odc_report_program(name, r));
 	struct odc_top_entry *e = odc_top_add(&d->programs, name, exe_len);
 	struct odc_drill_prog *p = e->data;
 	if (!p) {

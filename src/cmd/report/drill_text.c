@@ -150,18 +150,6 @@ static void odc_drill_names(const struct odc_top *t)
 	odc_drill_more(t, shown, "name");
 }
 
-/* That no program is named WANT, as the table would name it. */
-static void odc_drill_none(const char *want)
-{
-	char name[ODC_REPORT_NAME_MAX];
-	struct odc_text t = { .indent = ODC_KEY_INDENT, .space = 1 };
-
-	odc_report_canon(name, sizeof name, want, strlen(want), true);
-	odc_drill_words(&t, "No call of a program named");
-	odc_drill_name_word(&t, name, ".");
-	putchar('\n');
-}
-
 /* Program E's head: its name (a "[uid N] " before it the report's own), its further lines indented, and its calls. */
 static void odc_drill_head(const struct odc_top_entry *e)
 {
@@ -182,8 +170,6 @@ void odc_drill_print_text(const struct odc_drill *d)
 	const struct odc_top_entry *progs[ODC_DRILL_PROGRAMS];
 	size_t n = odc_top_sorted(&d->programs, progs);
 
-	if (!n)
-		odc_drill_none(d->want);
 	for (size_t i = 0; i < n; i++) {
 		const struct odc_drill_prog *p = progs[i]->data;
 		printf("%s", i ? "\n" : "");

@@ -3,29 +3,12 @@
 #include <string.h>
 
 #include "odc_log_fields.h"
-#include "odc_report_lines.h"
-#include "odc_report_parts.h"
-#include "odc_watcher.h"
-
-#define ODC_EXPORT_VALUE_MAX 8192	/* the longest field of an entry kept; longer ones are skipped */
-#define ODC_EXPORT_KEY_MAX 64		/* journald's longest field name */
-/* The longest line of text fields read: "KEY=VALUE" of the most kept. */
-#define ODC_EXPORT_LINE_MAX (ODC_EXPORT_KEY_MAX + 1 + ODC_EXPORT_VALUE_MAX)
-
-_Static_assert(ODC_EXPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
-	       "the longest field kept fits in the reader's buffer, with its newline");
-
-struct odc_export_entry {
-	char prog[ODC_EXPORT_VALUE_MAX], path[ODC_EXPORT_VALUE_MAX], would[512];
-	char result[64], state[32], semantics[16], exe[ODC_EXPORT_VALUE_MAX], uid[16];
-	char claimed_exe[ODC_EXPORT_VALUE_MAX], host[256], pid[16], run[16], seq[16], lost[16];
-	char seen[64], caller_uid[16];	/* odcreat-watch's: how the call was seen, and its caller's uid */
-	char script[1024], where[1024], dir[1024];
-	bool ours;
-};
+#include "odc_report_export.h"
+#include "odc_report_grow.h"
+#include "odc_report_source.h"
 
 /* Where E keeps odcreat's field F, of *SIZE bytes; NULL where it keeps none. */
-static char *odc_export_ours(struct odc_export_entry *e, enum odc_log_field f, size_t *size)
+static char *odc_export_ours(struct odc_export_fields *e, enum odc_log_field f, size_t *size)
 {
 #define ODC_KEEP(field, member) \
 	case ODC_FIELD_##field: *size = sizeof e->member; return e->member;
@@ -51,7 +34,7 @@ static char *odc_export_ours(struct odc_export_entry *e, enum odc_log_field f, s
 }
 
 /* Where E keeps the field KEY (KEY_LEN bytes), of *SIZE bytes: journald's own, or odcreat's. */
-static char *odc_export_slot(struct odc_export_entry *e, const char *key, size_t key_len,
+static char *odc_export_slot(struct odc_export_fields *e, const char *key, size_t key_len,
 			     size_t *size)
 {
 #define ODC_TRUSTED(name, member)                                                   \
@@ -64,6 +47,10 @@ static char *odc_export_slot(struct odc_export_entry *e, const char *key, size_t
 	ODC_TRUSTED("_HOSTNAME", host)
 	ODC_TRUSTED("_PID", pid)
 #undef ODC_TRUSTED
+	if (key_len == 7 && memcmp(key, "MESSAGE", 7) == 0) {	/* the sender's word, as any field */
+		*size = sizeof e->message;
+		return e->message;
+	}
 	for (int f = 0; f < ODC_FIELD_COUNT; f++) {
 		const char *name = odc_log_field_journal((enum odc_log_field)f);
 		if (name && strlen(name) == key_len && memcmp(key, name, key_len) == 0)
@@ -73,7 +60,7 @@ static char *odc_export_slot(struct odc_export_entry *e, const char *key, size_t
 }
 
 /* The field KEY (KEY_LEN bytes) of VALUE (LEN bytes) in E, where E keeps it. */
-static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t key_len,
+static void odc_export_keep(struct odc_export_fields *e, const char *key, size_t key_len,
 			    const char *value, size_t len)
 {
 	size_t size;
@@ -87,104 +74,49 @@ static void odc_export_keep(struct odc_export_entry *e, const char *key, size_t 
 }
 
 /*
- * R's program, in NAME (SIZE bytes) where it is built, and whether it is
- * its sender's word. journald reads _EXE from /proc for the sender,
- * whatever the sender says, but as the sender's own mount namespace has
- * it, where any user may mount a program of its own over /usr/sbin/sshd:
- * so _EXE names a program only in root's entries (journald's _UID 0). An
- * entry's own ODCREAT_PROG is believed only from this odcreat's --seccomp
- * supervisor, which logs for the programs it serves, and only where root
- * ran it. Where journald could not read root's executable (it had
- * exited), root's word is taken, and counted as such: its ODCREAT_EXE, or
- * from an older library its name in square brackets. Any other user's
- * entry, or one without _UID, is that user's word whatever it names:
- * behind "[uid N]", so that it never lands in a row root's entries make.
+ * What joins a call's entries (join.c), from its line (MESSAGE): when it
+ * was made, its process, thread, call and flags, into R.
  */
-/*
- * Whether E is odcreat-watch's entry for a call the kernel saw: root's,
- * from an executable of that name, which journald names, not the entry.
- * Another entry that says it was seen is its sender's word, as any is.
- */
-static bool odc_export_watcher(const struct odc_export_entry *e)
+static void odc_export_line(const struct odc_export_fields *e, struct odc_record *r)
 {
-	const char *base = strrchr(e->exe, '/');
+	struct odc_record line;
 
-	return e->seen[0] && strcmp(e->uid, "0") == 0 && base && strcmp(base + 1, ODC_WATCHER_NAME) == 0;
-}
-
-/*
- * The watcher's entry: its program is the caller's executable as the
- * watcher read it (or its name), not claimed; a caller other than root is
- * named behind its uid, as any user's entry is.
- */
-static void odc_export_seen(const struct odc_export_entry *e, struct odc_record *r, char *name,
-			    size_t size)
-{
-	const char *prog = e->claimed_exe[0] ? e->claimed_exe : e->prog;
-
-	r->prog_escaped = true;
-	r->claimed = false;
-	r->prog = prog;
-	if (strcmp(e->caller_uid, "0") != 0) {
-		snprintf(name, size, "[uid %s]%s%s", e->caller_uid[0] ? e->caller_uid : "unknown",
-			 prog[0] ? " " : "", prog);
-		r->prog = name;
-	}
-}
-
-static void odc_export_prog(const struct odc_report *rep, const struct odc_export_entry *e,
-			    struct odc_record *r, char *name, size_t size)
-{
-	if (odc_export_watcher(e)) {
-		odc_export_seen(e, r, name, size);
+	if (!odc_report_parse_line(e->message, strlen(e->message), &line))
 		return;
-	}
-
-	bool supervisor = e->exe[0] && rep->self && strcmp(e->exe, rep->self) == 0;
-	bool root = strcmp(e->uid, "0") == 0;
-	const char *prog = e->exe;
-
-	/* The library's fields are escaped as its lines are; journald's _EXE is raw. */
-	r->prog_escaped = supervisor || !e->exe[0];
-	if (supervisor)
-		prog = e->prog;
-	else if (!e->exe[0])
-		prog = e->claimed_exe[0] ? e->claimed_exe : e->prog;
-	r->claimed = !root || !e->exe[0];
-	r->prog = name;
-	if (!root)
-		snprintf(name, size, "[uid %s]%s%s", e->uid[0] ? e->uid : "unknown", prog[0] ? " " : "",
-			 prog);
-	else if (!e->exe[0] && !e->claimed_exe[0])
-		snprintf(name, size, "[%s]", prog);
-	else
-		r->prog = prog;
+	r->time_ns = line.time_ns;
+#define ODC_FROM_LINE(field) (r->field = line.field, r->field##_len = line.field##_len)
+	ODC_FROM_LINE(caller), ODC_FROM_LINE(tid), ODC_FROM_LINE(call), ODC_FROM_LINE(flags);
+#undef ODC_FROM_LINE
 }
 
-static void odc_export_add(struct odc_report *rep, const struct odc_export_entry *e)
+/* E's record into R, NAME (SIZE bytes) for its program: false where it is no call, nor calls lost. */
+static bool odc_export_record(const struct odc_report *rep, const struct odc_export_fields *e,
+			      struct odc_record *r, char *name, size_t size)
 {
-	char name[ODC_EXPORT_VALUE_MAX + 32];
-	struct odc_record r = {
+	*r = (struct odc_record){
 		.path = e->path, .result = e->result, .semantics = e->semantics,
 		.state = e->state[0] ? e->state : NULL, .would = e->would[0] ? e->would : NULL,
-		.host = e->host, .sender = e->pid, .run = e->run,
+		.host = e->host, .sender = e->pid, .run = e->run, .started = e->prog,
 		.script = e->script, .where = e->where, .dir = e->dir,
 		.seq = odc_report_number(e->seq, strlen(e->seq)),
 		.lost = odc_report_number(e->lost, strlen(e->lost)),
 	};
-
-	odc_export_prog(rep, e, &r, name, sizeof name);
-	r.seen = odc_export_watcher(e);	/* another's entry that says so is its word alone */
-	r.as_uid = odc_report_as_uid(rep, r.seen ? e->caller_uid : e->uid);
-	r.lost_only = r.seen && !e->result[0] && r.lost;
-	if (!e->result[0] && !r.lost_only)
-		return;	/* no call, nor the watcher's word for calls lost */
-#define ODC_LEN(field) (r.field##_len = r.field ? strlen(r.field) : 0)
-	ODC_LEN(host), ODC_LEN(sender), ODC_LEN(run), ODC_LEN(prog), ODC_LEN(path);
+	if (!e->ours)
+		return false;
+	odc_export_prog(rep, e, r, name, size);
+	r->as_uid = odc_report_as_uid(rep, r->seen ? e->caller_uid : e->uid);
+	r->lost_only = r->seen && !e->result[0] && r->lost;
+	if (!e->result[0] && !r->lost_only)
+		return false;	/* no call, nor the watcher's word for calls lost */
+	r->eyes = r->seen ? ODC_EYE_WATCHER : ODC_EYE_LIBRARY;
+	r->lost_seen = r->seen && !r->seq ? r->lost : 0;
+#define ODC_LEN(field) (r->field##_len = r->field ? strlen(r->field) : 0)
+	ODC_LEN(host), ODC_LEN(sender), ODC_LEN(run), ODC_LEN(prog), ODC_LEN(path), ODC_LEN(started);
 	ODC_LEN(semantics), ODC_LEN(result), ODC_LEN(state), ODC_LEN(would);
 	ODC_LEN(script), ODC_LEN(where), ODC_LEN(dir);
 #undef ODC_LEN
-	odc_report_add(rep, &r);
+	odc_export_line(e, r);
+	return true;
 }
 
 /*
@@ -194,7 +126,7 @@ static void odc_export_add(struct odc_report *rep, const struct odc_export_entry
  * reading would never end. So the time is linear in the input whatever
  * the length claims.
  */
-static bool odc_export_binary(struct odc_lines *in, struct odc_export_entry *e, const char *line,
+static bool odc_export_binary(struct odc_lines *in, struct odc_export_fields *e, const char *line,
 			      size_t len)
 {
 	char key[ODC_EXPORT_KEY_MAX], value[ODC_EXPORT_VALUE_MAX], nl;
@@ -216,35 +148,53 @@ static bool odc_export_binary(struct odc_lines *in, struct odc_export_entry *e, 
 	return true;
 }
 
-int odc_report_read_export(struct odc_report *rep, int fd, const char *name)
+void odc_source_export(struct odc_source *s, int fd, const char *name, size_t size)
 {
-	static struct odc_export_entry e;
-	struct odc_lines in;
+	odc_source_lines(s, fd, name, -1, size);
+	s->in->max = ODC_EXPORT_LINE_MAX;	/* its lines are fields, some longer than a log's */
+	s->entry = odc_report_grow(NULL, sizeof *s->entry);
+	memset(&s->entry->f, 0, sizeof s->entry->f);
+	s->entry->given = false;
+}
+
+/* The entry read into S's record, and handed out: true; or false where it is none. */
+static bool odc_export_give(const struct odc_report *rep, struct odc_source *s)
+{
+	struct odc_export_entry *e = s->entry;
+
+	e->given = odc_export_record(rep, &e->f, &s->r, e->name, sizeof e->name);
+	if (!e->given)
+		memset(&e->f, 0, sizeof e->f);
+	return e->given;
+}
+
+bool odc_source_next_entry(struct odc_report *rep, struct odc_source *s)
+{
+	struct odc_export_entry *e = s->entry;
 	const char *line;
 	size_t len;
 	enum odc_lines_got got;
 
-	memset(&e, 0, sizeof e);
-	odc_lines_start(&in, fd, ODC_EXPORT_LINE_MAX);
-	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
+	if (e->given) {
+		memset(&e->f, 0, sizeof e->f);
+		e->given = false;
+	}
+	while (!s->broken && (got = odc_lines_next(s->in, &line, &len)) != ODC_LINES_END) {
 		if (got == ODC_LINES_BAD)
 			continue;	/* a text field longer than any kept */
 		if (len == 0) {
-			if (e.ours)
-				odc_export_add(rep, &e);
-			memset(&e, 0, sizeof e);
+			if (odc_export_give(rep, s))
+				return true;
 			continue;
 		}
 		const char *eq = memchr(line, '=', len);
 		if (eq) {
 			size_t key_len = (size_t)(eq - line);
-			odc_export_keep(&e, line, key_len, eq + 1, len - key_len - 1);
-		} else if (!odc_export_binary(&in, &e, line, len)) {
-			odc_report_unparsed(rep, name, in.number);
-			break;
+			odc_export_keep(&e->f, line, key_len, eq + 1, len - key_len - 1);
+		} else if (!odc_export_binary(s->in, &e->f, line, len)) {
+			odc_report_unparsed(rep, s->name, s->in->number);
+			s->broken = true;	/* what follows is no entry to read */
 		}
 	}
-	if (e.ours)
-		odc_export_add(rep, &e);
-	return odc_lines_end(&in, name);
+	return odc_export_give(rep, s);
 }

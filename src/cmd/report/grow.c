@@ -1,6 +1,7 @@
 /* The report's memory (odc_report_grow.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "odc_exit.h"
 #include "odc_report_grow.h"
@@ -26,4 +27,13 @@ void *odc_report_room(void *array, size_t *cap, size_t index, size_t size)
 		return array;
 	*cap = want;
 	return odc_report_grow(array, want * size);
+}
+
+char *odc_report_copy(const char *s, size_t len)
+{
+	char *copy = odc_report_grow(NULL, len + 1);
+
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
 }

@@ -48,6 +48,7 @@ static bool odc_field_read(enum odc_log_field f)
 	case ODC_FIELD_RESULT: case ODC_FIELD_STATE: case ODC_FIELD_WOULD: case ODC_FIELD_UID:
 	case ODC_FIELD_EXE: case ODC_FIELD_RUN: case ODC_FIELD_SEQ: case ODC_FIELD_LOST:
 	case ODC_FIELD_SEEN: case ODC_FIELD_SCRIPT: case ODC_FIELD_WHERE: case ODC_FIELD_DIR:
+	case ODC_FIELD_CALL: case ODC_FIELD_FLAGS: case ODC_FIELD_TID: case ODC_FIELD_NSPID:
 		return true;
 	default:
 		return false;

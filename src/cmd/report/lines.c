@@ -12,12 +12,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "odc_report_grow.h"
 #include "odc_report_lines.h"
 #include "odc_report_parts.h"
 #include "odc_say.h"
 
-void odc_lines_start(struct odc_lines *in, int fd, size_t max)
+struct odc_lines *odc_lines_new(int fd, size_t max, size_t size)
 {
+	struct odc_lines *in = odc_report_grow(NULL, sizeof *in + size);
+
+	in->size = size;
 	in->fd = fd;
 	in->error = 0;
 	in->max = max;
@@ -28,6 +32,7 @@ void odc_lines_start(struct odc_lines *in, int fd, size_t max)
 	in->data_end = in->pos;		/* asked where the data is before the first read */
 	in->zeros = in->holes = 0;
 	in->number = 0;
+	return in;
 }
 
 /*
@@ -72,7 +77,7 @@ static bool odc_lines_fill(struct odc_lines *in)
 	memmove(in->buf, in->buf + in->start, in->end - in->start);
 	in->end -= in->start;
 	in->start = 0;
-	room = sizeof in->buf - in->end;
+	room = in->size - in->end;
 	if (in->sparse && in->pos >= in->data_end && !odc_lines_skip_hole(in)) {
 		in->eof = true;
 		return false;

@@ -14,6 +14,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +29,8 @@
  * would show only some of the journal (2 is a usage error).
  */
 #define ODC_REPORT_UNREAD 1
+/* ... and where --program names no program the inputs hold (said, with the closest names). */
+#define ODC_REPORT_NONE 1
 
 static const char odc_report_usage[] =
 	"usage: odcreat report [--format=text|csv|json] [--by=program|host|host,program]\n"
@@ -141,6 +144,20 @@ static int odc_report_journalctl(struct odc_report *rep)
 	return pclose(in) == 0 ? status : -1;
 }
 
+/*
+ * A log directory's files are read at once (merge.c), a descriptor each:
+ * as many as this process may have.
+ */
+static void odc_report_files_limit(void)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
+}
+
 int odc_report_main(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -193,6 +210,7 @@ int odc_report_main(int argc, char **argv)
 	}
 	if (optind == argc && journal && !odc_report_journal_access())
 		return ODC_REPORT_UNREAD;
+	odc_report_files_limit();
 	/* One thread: stdio need not lock for each of a fleet's figures. */
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	struct odc_report rep;
@@ -213,7 +231,11 @@ int odc_report_main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		failed |= odc_report_input(&rep, argv[i], journal);
 	/* A table without an input would look like a survey that saw less. */
-	if (!failed && program) {
+	int status = failed ? ODC_REPORT_UNREAD : 0;
+	if (!failed && program && !drill.programs.used) {
+		odc_want_say_none(&drill.want);
+		status = ODC_REPORT_NONE;
+	} else if (!failed && program) {
 		drill.unparsed = rep.unparsed;
 		odc_drill_print(&drill, (enum odc_report_format)format);
 	} else if (!failed) {
@@ -223,5 +245,5 @@ int odc_report_main(int argc, char **argv)
 	if (program)
 		odc_drill_free(&drill);
 	odc_report_free(&rep);
-	return failed ? ODC_REPORT_UNREAD : 0;
+	return status;
 }

@@ -14,6 +14,7 @@
 
 #include "odc_report_parts.h"
 #include "odc_report_top.h"
+#include "odc_report_want.h"
 
 /* The most of each list printed, and kept (Space-Saving's capacity). */
 #define ODC_DRILL_PROGRAMS 8
@@ -28,7 +29,7 @@ struct odc_drill_prog {
 };
 
 struct odc_drill {
-	const char *want;		/* NAME, as --program gave it */
+	struct odc_want want;		/* what --program's NAME names */
 	bool resolve;			/* --resolve: call sites resolved (src/cmd/report/resolve/) */
 	struct odc_top programs;	/* by executable; each entry's data a struct odc_drill_prog */
 	long unparsed;			/* the input's lines that were no record */

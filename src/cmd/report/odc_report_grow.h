@@ -7,6 +7,9 @@
 /* realloc(P, SIZE), or the report ends, saying so: it cannot go on without. */
 void *odc_report_grow(void *p, size_t size);
 
+/* The LEN bytes at S, NUL-terminated, in memory of their own. */
+char *odc_report_copy(const char *s, size_t len);
+
 /*
  * ARRAY, of *CAP elements of SIZE bytes, with room for element INDEX:
  * doubled (from 8) as often as that needs, *CAP with it.

@@ -12,7 +12,9 @@
  * handed out in place, and left there until the next call. A line longer
  * than MAX is none a reader wants: it is read past to its newline and
  * handed out as bad. A sparse file's holes are skipped, never read, and
- * a line that one cuts is bad too.
+ * a line that one cuts is bad too. The buffer is SIZE bytes, more than
+ * MAX, behind the structure (odc_lines_new): the more files are read at
+ * once, the less each takes.
  */
 struct odc_lines {
 	int fd;
@@ -26,12 +28,18 @@ struct odc_lines {
 	unsigned long long zeros;	/* a hole's bytes before buf[start], not yet taken */
 	unsigned long long holes;	/* every hole's bytes skipped */
 	long number;		/* the lines handed out */
-	char buf[65536];
+	size_t size;
+	char buf[];
 };
+
+/* A buffer's bounds: the least holds the longest line any reader wants, with room to read ahead. */
+#define ODC_LINES_MIN 16384
+#define ODC_LINES_MAX 65536
 
 enum odc_lines_got { ODC_LINES_END, ODC_LINES_LINE, ODC_LINES_BAD };
 
-void odc_lines_start(struct odc_lines *in, int fd, size_t max);
+/* A reader of FD's lines of at most MAX bytes, through a buffer of SIZE (odc_report_grow's: free it). */
+struct odc_lines *odc_lines_new(int fd, size_t max, size_t size);
 /*
  * The next line, without its newline, at *LINE for *LEN bytes: LINE; BAD
  * where it is longer than max (*LINE and *LEN are then no line); END at

@@ -18,29 +18,52 @@
 /*
  * One logged call, pointing into the text it was read from. The program's
  * name is raw bytes, or written as the log writes it (\xHH escapes), as
- * its script is (empty where none). The
+ * its script is (empty where none); STARTED, the name it was started by
+ * (prog=). The
  * sender is the process that logged it (its pid, as text), which numbers
  * the lines of each of its runs (one image under one euid; RUN, its tag):
  * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
  * the mode the call was made under (NULL where the line has none).
  * CLAIMED: the program's name is the sender's own word, not journald's.
  * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
- * believed only where root wrote it (dir.c, export.c); its LOST is its
- * process's since its line before, and LOST_ONLY: for those, not a call.
- * AS_UID: whose rights --resolve reads its where= with (owned.c).
+ * believed only where root wrote it (dir.c, export.c); LOST_SEEN, the
+ * calls its process lost since its line before, and LOST_ONLY: for those,
+ * not a call. AS_UID: whose rights --resolve reads its where= with
+ * (owned.c). What joins the library's line of a call to the watcher's
+ * (join.c): TIME_NS, when it was made (0 where unsaid); CALLER, its
+ * process's pid as its own namespace numbers it; TID, its thread; CALL,
+ * the function or system call; FLAGS. EYES: who saw it (ODC_EYE_*).
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
-	const char *script, *where, *dir;
+	const char *script, *where, *dir, *started, *caller, *tid, *call, *flags;
 	size_t prog_len, host_len, sender_len, run_len, path_len, semantics_len, result_len,
-		state_len, would_len, uid_len, script_len, where_len, dir_len;
-	unsigned long seq, lost;
+		state_len, would_len, uid_len, script_len, where_len, dir_len, started_len,
+		caller_len, tid_len, call_len, flags_len;
+	long long time_ns;
+	unsigned long seq, lost, lost_seen;
+	unsigned eyes;
 	bool prog_escaped, claimed, seen, lost_only;
 	long long as_uid;
 };
 
 /* A record's as_uid where no user vouches for it: read with nobody's rights. */
 #define ODC_REPORT_NOBODY (-1LL)
+
+/* The eyes a call was seen by: the library's line (or --seccomp's), the watcher's. */
+enum { ODC_EYE_LIBRARY = 1, ODC_EYE_WATCHER = 2 };
+
+/*
+ * Whether R is a call to count. A line of lost calls alone is none; nor
+ * is a call on an empty path, which names nothing, so that every mode
+ * answers it alike: the project's own checks of the kernel's meaning are
+ * such calls (the library's, once in each process, which the watcher
+ * sees too, and the watcher's own), and older watchers logged them.
+ */
+static inline bool odc_record_is_call(const struct odc_record *r)
+{
+	return !r->lost_only && r->path_len;
+}
 
 /*
  * A program's name as the report holds and prints it: the log's escaping,
@@ -64,6 +87,7 @@ struct odc_record {
 struct odc_report_prog {
 	char *name, *script, *host;
 	long calls, paths, claimed, lost, lost_seen;	/* lost_seen: of lost, the watcher's */
+	unsigned eyes;			/* ODC_EYE_*: who saw its calls */
 	uint64_t *path_hashes;		/* the first ODC_REPORT_PATHS_MAX paths' */
 	size_t paths_cap;
 	bool paths_more;		/* it saw more than ODC_REPORT_PATHS_MAX */
@@ -89,6 +113,7 @@ struct odc_report_stream {
 enum { ODC_BY_PROGRAM = 1, ODC_BY_HOST = 2 };
 
 struct odc_drill;
+struct odc_join;
 
 /* A sender's pid and run, as text, at most this long each. */
 #define ODC_SENDER_MAX 24
@@ -132,6 +157,8 @@ struct odc_report {
 	struct odc_report_last last;
 	long claimed, lost, lost_seen;
 	long records, unparsed;
+	long joined, nocall;		/* lines that were another's call, or none */
+	struct odc_join *join;		/* the watcher's lines held (odc_report_join.h) */
 	long disowned;			/* lines of a log directory's file whose uid= is not its owner */
 	long skipped;			/* log directories' files that were not their users' own */
 	char where[10][64];		/* the first unparsed lines, as FILE:LINE */
@@ -150,6 +177,8 @@ struct odc_report {
 
 /* A field's decimal value, 0 where it is not a number report can hold. */
 unsigned long odc_report_number(const char *s, size_t len);
+/* The time the LEN bytes at S write as the log does, in ns since the epoch; 0: none (when.c). */
+long long odc_report_time(const char *s, size_t len);
 /*
  * The field a record is made of whose key is the LEN bytes at KEY, or
  * ODC_FIELD_COUNT (src/cmd/report/keys.c).
@@ -173,16 +202,9 @@ long long odc_report_uid(const char *s, size_t len);
 long long odc_report_as_uid(const struct odc_report *rep, const char *uid);
 /*
  * Every line of FD, named NAME where one is not a record: 0, or -1 after
- * saying why where FD could not be read to its end.
+ * saying why where FD could not be read to its end (source.c).
  */
 int odc_report_read_lines(struct odc_report *rep, int fd, const char *name);
-/*
- * The same for a log directory's file that the kernel says OWNER alone
- * wrote (src/cmd/report/dir.c): a line whose uid= names another user is
- * counted in disowned, never tallied; another user's lines are named
- * "[uid OWNER] PROGRAM", so that no user's claim lands in root's rows.
- */
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner);
 /*
  * Every DIR/N.log of a log directory (log = DIR/), each read as owned by
  * N where it is a regular file of N's with one link that group and others
@@ -202,7 +224,24 @@ void odc_report_init(struct odc_report *rep, unsigned by);
 void odc_report_free(struct odc_report *rep);
 
 
-void odc_report_add(struct odc_report *rep, const struct odc_record *r);
+/* What a call's first line counted (odc_report_add), for its other eye's (odc_report_also). */
+struct odc_report_first {
+	uint32_t pair;			/* the pair it was counted in; UINT32_MAX: none */
+	bool claimed, state, would;	/* it counted a claim, a state, a would= */
+};
+
+/* R counted, what it counted into FIRST (src/cmd/report/tally.c). */
+void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct odc_report_first *first);
+/*
+ * R, the other eye's line of a call that FIRST counted: no call of its
+ * own, but what its eye alone saw, in the call's row: that eye, its run's
+ * number; that the kernel vouches for the program; the state and what
+ * each mode would answer, where the first line had none. Not the calls the
+ * watcher says its process lost before it: the library logged that
+ * process, and its own numbers count what it lost.
+ */
+void odc_report_also(struct odc_report *rep, const struct odc_report_first *first,
+		     const struct odc_record *r);
 /* R's would= counted in its row P (src/cmd/report/would.c). */
 void odc_report_would(struct odc_report *rep, struct odc_report_prog *p, const struct odc_record *r);
 /* R's line counted in its run, of a process of PAIR (src/cmd/report/runs.c). */
@@ -252,6 +291,15 @@ bool odc_predicted(const struct odc_report_prog *p, int mode);
 #define ODC_STATES_TEXT_MAX 96
 const char *odc_states_text(const struct odc_report_prog *p, const char *sep,
 			    char out[ODC_STATES_TEXT_MAX]);
+
+/*
+ * The eyes that saw P's calls, into OUT: L (the library, or --seccomp's
+ * supervisor), W (the watcher), or LW; with WORDS, "library" and
+ * "watcher", joined by SEP.
+ */
+#define ODC_EYES_TEXT_MAX 24
+const char *odc_eyes_text(const struct odc_report_prog *p, bool words, const char *sep,
+			  char out[ODC_EYES_TEXT_MAX]);
 
 struct odc_count {
 	const char *name;

@@ -9,8 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "odc_report_lines.h"
-#include "odc_report_parts.h"
+#include "odc_report_source.h"
 
 /*
  * The most of a uid= put in a name: a 64-bit number's digits. A longer one
@@ -91,38 +90,25 @@ long long odc_report_as_uid(const struct odc_report *rep, const char *uid)
 	return rep->writer == 0 ? odc_report_uid(uid, strlen(uid)) : rep->writer;
 }
 
-/* Every line of FD; OWNER: the uid the kernel says wrote them all, or -1 (anyone). */
-static int odc_read_lines(struct odc_report *rep, int fd, const char *name, long long owner)
+_Static_assert(sizeof ((struct odc_source *)0)->prog >= ODC_BEHIND_UID_MAX,
+	       "a source's program name holds a name behind its uid");
+
+bool odc_source_next_line(struct odc_report *rep, struct odc_source *s)
 {
-	long long writer = owner < 0 ? rep->writer : owner;
-	struct odc_lines in;
-	char prog[ODC_BEHIND_UID_MAX];
 	const char *line;
 	size_t len;
 	enum odc_lines_got got;
-	struct odc_record r;
 
-	odc_lines_start(&in, fd, ODC_REPORT_LINE_MAX);
-	while ((got = odc_lines_next(&in, &line, &len)) != ODC_LINES_END) {
-		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &r)) {
-			odc_report_unparsed(rep, name, in.number);
+	while ((got = odc_lines_next(s->in, &line, &len)) != ODC_LINES_END) {
+		if (got == ODC_LINES_BAD || !odc_report_parse_line(line, len, &s->r)) {
+			odc_report_unparsed(rep, s->name, s->in->number);
 			continue;
 		}
-		r.as_uid = writer;
-		if (owner >= 0 && !odc_owned(&r, (unsigned long)owner, prog))
+		s->r.as_uid = s->owner < 0 ? rep->writer : s->owner;
+		if (s->owner >= 0 && !odc_owned(&s->r, (unsigned long)s->owner, s->prog))
 			rep->disowned++;
 		else
-			odc_report_add(rep, &r);
+			return true;
 	}
-	return odc_lines_end(&in, name);
-}
-
-int odc_report_read_lines(struct odc_report *rep, int fd, const char *name)
-{
-	return odc_read_lines(rep, fd, name, -1);
-}
-
-int odc_report_read_owned(struct odc_report *rep, int fd, const char *name, unsigned long owner)
-{
-	return odc_read_lines(rep, fd, name, (long long)owner);
+	return false;
 }

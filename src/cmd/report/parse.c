@@ -9,7 +9,7 @@
 #include "odc_report_lines.h"
 #include "odc_report_parts.h"
 
-_Static_assert(ODC_REPORT_LINE_MAX < sizeof((struct odc_lines *)0)->buf,
+_Static_assert(ODC_REPORT_LINE_MAX < ODC_LINES_MIN,
 	       "the longest line report reads fits in the reader's buffer, with its newline");
 
 /* A field's value: from after "KEY=" to the next blank, or within quotes. */
@@ -88,7 +88,7 @@ unsigned long odc_report_number(const char *s, size_t len)
 }
 
 /*
- * After the time, the line is KEY=VALUE fields, each after a blank; a
+ * The line is the time, then KEY=VALUE fields, each after a blank; a
  * quoted value runs to the next quote (the log writes a quote inside one
  * as \x22), any other to the next blank. One pass, no search; the first
  * of a field counts. The program is the executable the sender named, or
@@ -97,16 +97,24 @@ unsigned long odc_report_number(const char *s, size_t len)
 bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 {
 	struct odc_line_fields f = { 0 };
-	*r = (struct odc_record){ .prog_escaped = true, .claimed = true, .as_uid = ODC_REPORT_NOBODY };
+	/* Each of its fields set below, not cleared first: a line would pay twice. */
+	r->host = NULL, r->host_len = 0, r->time_ns = 0, r->lost_seen = 0;
+	r->prog_escaped = r->claimed = true;
+	r->as_uid = ODC_REPORT_NOBODY;
 	const char *end = line + len, *start = odc_syslog_header(line, end, r);
 	const char *p = memchr(start, ' ', (size_t)(end - start));
 
+	if (p)
+		r->time_ns = odc_report_time(start, (size_t)(p - start));
 	while (p && p < end) {
 		const char *key = ++p;
 		while (p < end && *p != '=' && *p != ' ')
 			p++;
-		if (p == end || *p == ' ')
+		if (p == end || *p == ' ') {
+			if (!r->time_ns)	/* behind a header of a syslog daemon's own */
+				r->time_ns = odc_report_time(key, (size_t)(p - key));
 			continue;
+		}
 		size_t vlen;
 		const char *v = odc_value(p + 1, end, &vlen);
 		if (!v)
@@ -134,10 +142,19 @@ bool odc_report_parse_line(const char *line, size_t len, struct odc_record *r)
 	ODC_TAKE(script, ODC_FIELD_SCRIPT);
 	ODC_TAKE(where, ODC_FIELD_WHERE);
 	ODC_TAKE(dir, ODC_FIELD_DIR);
+	ODC_TAKE(started, ODC_FIELD_PROG);
+	ODC_TAKE(tid, ODC_FIELD_TID);
+	ODC_TAKE(call, ODC_FIELD_CALL);
+	ODC_TAKE(flags, ODC_FIELD_FLAGS);
+	/* The watcher's pid= is as its own pid namespace numbers the caller; nspid=, the caller's own. */
+	ODC_TAKE(caller, f.v[ODC_FIELD_NSPID] ? ODC_FIELD_NSPID : ODC_FIELD_PID);
 #undef ODC_TAKE
 	r->seq = odc_report_number(f.v[ODC_FIELD_SEQ], f.len[ODC_FIELD_SEQ]);
 	r->lost = odc_report_number(f.v[ODC_FIELD_LOST], f.len[ODC_FIELD_LOST]);
 	r->seen = f.v[ODC_FIELD_SEEN] != NULL;
+	r->eyes = r->seen ? ODC_EYE_WATCHER : ODC_EYE_LIBRARY;
+	if (r->seen && !r->seq)	/* odcreat-watch's: the calls lost before this line, not a run's total */
+		r->lost_seen = r->lost;
 	r->lost_only = r->seen && !r->result && r->lost;
 	return r->prog && (r->lost_only || (r->path && r->result && r->result_len));
 }

@@ -18,7 +18,7 @@ static void odc_print_csv(const struct odc_report *rep)
 		printf(",%s_differ,%s_made", odc_mode_name((enum odc_mode)m),
 		       odc_mode_name((enum odc_mode)m));
 	/* Last, where a column added keeps the others where they were. */
-	printf("%s\n", rep->by & ODC_BY_PROGRAM ? ",script" : "");
+	printf("%s,eyes\n", rep->by & ODC_BY_PROGRAM ? ",script" : "");
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
 		if (rep->by & ODC_BY_HOST)
@@ -38,7 +38,8 @@ static void odc_print_csv(const struct odc_report *rep)
 		}
 		if (rep->by & ODC_BY_PROGRAM)
 			putchar(','), odc_report_put_csv(p->script);
-		putchar('\n');
+		char eyes[ODC_EYES_TEXT_MAX];
+		printf(",%s\n", odc_eyes_text(p, true, ";", eyes));
 	}
 }
 
@@ -82,6 +83,13 @@ static void odc_print_json(const struct odc_report *rep)
 		for (int s = ODC_STATE_MISSING; s <= ODC_STATE_ERROR; s++)
 			if (p->states & 1u << s)
 				printf("%s\"%s\"", sep, odc_state_name(s)), sep = ",";
+		printf("],\"eyes\":[");
+		char eyes[ODC_EYES_TEXT_MAX];
+		odc_eyes_text(p, true, ",", eyes);
+		for (const char *e = eyes, *comma; *e; e = comma ? comma + 1 : e + strlen(e)) {
+			comma = strchr(e, ',');
+			printf("%s\"%.*s\"", e == eyes ? "" : ",", (int)(comma ? comma - e : (long)strlen(e)), e);
+		}
 		printf("],\"modes\":{");
 		sep = "";
 		ODC_FOR_EACH_MODE(m) {

@@ -107,17 +107,18 @@ static int odc_count_width(const char *name)
 	return n > 5 ? n : 5;
 }
 
-/* The first table: each row's counts, then its states, wrapped at their commas. */
+/* The first table: each row's counts, who saw its calls, then its states, wrapped at their commas. */
 static void odc_text_counts(const struct odc_report *rep)
 {
 	struct odc_count counts[6];
 	size_t n = odc_count_names(rep, counts);
-	char states[ODC_STATES_TEXT_MAX];
+	char states[ODC_STATES_TEXT_MAX], eyes[ODC_EYES_TEXT_MAX];
 
 	printf("%-*s", ODC_KEY_WIDTH, odc_text_key_header(rep));
 	int col = ODC_KEY_WIDTH;
 	for (size_t c = 0; c < n; c++)
 		col += printf(" %*s", odc_count_width(counts[c].name), counts[c].name);
+	col += printf(" eyes");
 	printf("  states\n");
 	for (size_t i = 0; i < rep->names.count; i++) {
 		const struct odc_report_prog *p = &rep->progs[i];
@@ -128,7 +129,7 @@ static void odc_text_counts(const struct odc_report *rep)
 			size_t len = odc_text_number(value, counts[c].more ? ">" : "", counts[c].value, "", 0);
 			odc_text_cell(value, len, odc_count_width(counts[c].name));
 		}
-		printf("  ");
+		printf(" %4s  ", odc_eyes_text(p, false, "", eyes));
 		struct odc_text t = { col + 2, col + 2, 0, false };
 		odc_states_text(p, ",", states);
 		for (const char *s = states, *comma; *s; s = comma ? comma + 1 : s + strlen(s)) {
@@ -229,7 +230,7 @@ void odc_report_print_text(const struct odc_report *rep)
 {
 	odc_text_counts(rep);
 	odc_text_line("lost: calls whose lines never arrived; claimed: calls named by the sender's "
-		      "word alone.");
+		      "word alone; eyes: who saw them, L the library, W the watcher.");
 	putchar('\n');
 	odc_text_line("Each mode: calls that would have got another result / calls that would have "
 		      "left something new on disk; - where the log has no predictions.");

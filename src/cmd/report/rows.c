@@ -25,6 +25,16 @@ const char *odc_states_text(const struct odc_report_prog *p, const char *sep,
 	return out;
 }
 
+const char *odc_eyes_text(const struct odc_report_prog *p, bool words, const char *sep,
+			  char out[ODC_EYES_TEXT_MAX])
+{
+	bool lib = p->eyes & ODC_EYE_LIBRARY, seen = p->eyes & ODC_EYE_WATCHER;
+
+	snprintf(out, ODC_EYES_TEXT_MAX, "%s%s%s", lib ? words ? "library" : "L" : "",
+		 lib && seen && words ? sep : "", seen ? words ? "watcher" : "W" : "");
+	return out;
+}
+
 size_t odc_row_counts(const struct odc_report *rep, const struct odc_report_prog *p,
 		      struct odc_count out[6])
 {

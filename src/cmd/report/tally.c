@@ -7,6 +7,7 @@
 #include "odc_predict.h"
 #include "odc_report_drill.h"
 #include "odc_report_grow.h"
+#include "odc_report_join.h"
 #include "odc_report_parts.h"
 
 /* REP's sets, for odc_report_init and odc_report_free. */
@@ -32,20 +33,12 @@ void odc_report_free(struct odc_report *rep)
 		free(rep->progs[i].host);
 		free(rep->progs[i].path_hashes);
 	}
+	odc_join_free(rep);
 	free(rep->progs);
 	free(rep->streams);
 	free(rep->pair_rows);
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		odc_report_set_free(sets[i]);
-}
-
-static char *odc_strndup(const char *s, size_t len)
-{
-	char *copy = odc_report_grow(NULL, len + 1);
-
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
 }
 
 /* A and B, each LEN bytes long, one after the other with a NUL between, into OUT: the length. */
@@ -103,9 +96,9 @@ static size_t odc_new_pair_row(struct odc_report *rep, const char *host, size_t 
 		rep->progs = odc_report_room(rep->progs, &rep->progs_cap, n, sizeof *rep->progs);
 		size_t exe_len = strnlen(name, name_len);
 		rep->progs[n] = (struct odc_report_prog){
-			.name = odc_strndup(name, exe_len), .host = odc_strndup(host, host_len),
-			.script = odc_strndup(name + exe_len + (exe_len < name_len),
-					      name_len - exe_len - (exe_len < name_len)),
+			.name = odc_report_copy(name, exe_len), .host = odc_report_copy(host, host_len),
+			.script = odc_report_copy(name + exe_len + (exe_len < name_len),
+						  name_len - exe_len - (exe_len < name_len)),
 		};
 	}
 	rep->progs[n].hosts += rep->by & ODC_BY_HOST ? added : 1;
@@ -144,14 +137,28 @@ static size_t odc_pair_of(struct odc_report *rep, const char *host, size_t host_
 	return pair;
 }
 
-void odc_report_add(struct odc_report *rep, const struct odc_record *r)
+/* R's state, where it has one, counted in P: whether it had. */
+static bool odc_count_state(struct odc_report_prog *p, const struct odc_record *r)
 {
+	int state = r->state ? odc_state_parse_len(r->state, r->state_len) : -1;
+
+	if (state >= 0)
+		p->states |= 1u << state;
+	return state >= 0;
+}
+
+void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct odc_report_first *first)
+{
+	first->pair = UINT32_MAX;
+	rep->nocall += !odc_record_is_call(r);
 	if (rep->drill) {
-		rep->records += !r->lost_only;
-		if (!r->lost_only)
+		rep->records += odc_record_is_call(r);
+		if (odc_record_is_call(r))
 			odc_drill_add(rep->drill, r);
 		return;
 	}
+	if (!odc_record_is_call(r) && !r->lost_seen && !r->seq)
+		return;	/* nothing to count: no row for it */
 	/* Not initialised: most logs have no host, and a line would pay to clear them. */
 	char name[2 * ODC_REPORT_NAME_MAX], host_name[ODC_REPORT_NAME_MAX];
 	size_t name_len = odc_report_program(name, r);
@@ -164,23 +171,42 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r)
 	size_t pair = odc_pair_of(rep, host, host_len, name, name_len), row = rep->pair_rows[pair];
 	struct odc_report_prog *p = &rep->progs[row];
 
-	if (r->seen && !r->seq) {	/* odcreat-watch's: the calls lost before this line, not a run's total */
-		p->lost_seen += (long)r->lost;
-		rep->lost_seen += (long)r->lost;
-	}
-	if (r->lost_only)
+	p->lost_seen += (long)r->lost_seen;
+	rep->lost_seen += (long)r->lost_seen;
+	if (r->seq && r->sender)	/* a number without its sender says nothing */
+		odc_report_run(rep, r, pair);
+	if (!odc_record_is_call(r))
 		return;
+	*first = (struct odc_report_first){ .pair = (uint32_t)pair, .claimed = r->claimed,
+					    .would = r->would != NULL };
 	rep->records++;
 	rep->claimed += r->claimed;
 	p->calls++;
 	p->claimed += r->claimed;
-	if (r->seq && r->sender)	/* a number without its sender says nothing */
-		odc_report_run(rep, r, pair);
+	p->eyes |= r->eyes;
 	odc_count_path(rep, p, r->path, r->path_len);
-	int state = r->state ? odc_state_parse_len(r->state, r->state_len) : -1;
-	if (state >= 0)
-		p->states |= 1u << state;
+	first->state = odc_count_state(p, r);
 	if (r->would)
+		odc_report_would(rep, p, r);
+}
+
+void odc_report_also(struct odc_report *rep, const struct odc_report_first *first,
+		     const struct odc_record *r)
+{
+	if (first->pair == UINT32_MAX)
+		return;
+	struct odc_report_prog *p = &rep->progs[rep->pair_rows[first->pair]];
+
+	p->eyes |= r->eyes;
+	if (r->seq && r->sender)
+		odc_report_run(rep, r, first->pair);
+	if (first->claimed && !r->claimed) {
+		p->claimed--;
+		rep->claimed--;
+	}
+	if (!first->state)
+		odc_count_state(p, r);
+	if (!first->would && r->would)
 		odc_report_would(rep, p, r);
 }
 

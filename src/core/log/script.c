@@ -3,9 +3,12 @@
  * (odc_log_script.h): its command line, /proc/self/cmdline, read one
  * argument at a time through a bounded buffer, the rules of odc_script.h
  * deciding which argument it is, kept where it names a regular file (as
- * the process's working directory has it when the first line is written).
- * Nothing else of the command line is ever kept: an argument after the
- * script, or one that is not a file, may be a secret.
+ * the process's working directory has it when the first line is written),
+ * by the name the kernel gives that file: "python3 mk.py", "./mk.py",
+ * "python3 /abs/mk.py" and a symlink to it run one script, and make one
+ * row of a report, as the watcher names it too. Nothing else of the
+ * command line is ever kept: an argument after the script, or one that is
+ * not a file, may be a secret.
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -52,17 +55,41 @@ static const char *odc_args_next(struct odc_args *a)
 	}
 }
 
-/* The script among the arguments A reads for S: it, or NULL. */
+/*
+ * The regular file ARG names from the working directory, by the kernel's
+ * name for it (every symlink followed, from the process's root), into
+ * OUT, NUL-terminated: OUT, or NULL where it is no regular file or the
+ * kernel names it no way a path does. ARG may lie in OUT: it is read first.
+ */
+static const char *odc_script_name(const char *arg, char *out, size_t size)
+{
+	long fd = odc_trap(ODC_NR_OPENAT, AT_FDCWD, (long)arg, O_PATH | O_CLOEXEC, 0, 0, 0);
+	char link[ODC_FD_PATH_MAX];
+	struct stat st;
+	long n = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (odc_fs_fstat((int)fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		odc_fs_fd_path((int)fd, link);
+		n = odc_fs_readlinkat(AT_FDCWD, link, out, size - 1);
+	}
+	odc_trap(ODC_NR_CLOSE, fd, 0, 0, 0, 0, 0);
+	if (n <= 0 || out[0] != '/')
+		return NULL;
+	out[n] = '\0';	/* one that fills OUT is longer than script= keeps: it is cut there */
+	return out;
+}
+
+/* The script among the arguments A reads for S, named as the kernel names it, in A's buffer: it, or NULL. */
 static const char *odc_script_arg(struct odc_script_scan *s, struct odc_args *a)
 {
 	for (const char *arg; (arg = odc_args_next(a));) {
 		enum odc_script_says says = odc_script_next(s, arg);
 		if (says == ODC_SCRIPT_NONE)
 			return NULL;
-		if (says == ODC_SCRIPT_THIS) {
-			struct stat st;
-			return fstatat(AT_FDCWD, arg, &st, 0) == 0 && S_ISREG(st.st_mode) ? arg : NULL;
-		}
+		if (says == ODC_SCRIPT_THIS)
+			return odc_script_name(arg, a->buf, sizeof a->buf);
 	}
 	return NULL;
 }

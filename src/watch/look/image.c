@@ -8,10 +8,12 @@
  * call, which is the image's own: an exec since cannot lend it another's.
  * The argument the rules name is a script only where it names a regular
  * file as the caller finds it, from its working directory, which its look
- * checks (inside.c). Decided once an image, as the library does, and
- * remembered for the image's later lines: a program's lines, before and
- * after it exits, are one row. No other argument is kept: the copy the
- * rules read is wiped, and the record's own once it is logged.
+ * checks, and names as the kernel does (inside.c): an absolute name,
+ * every symlink followed, as the library's. Decided once an image, as the
+ * library does, and remembered for the image's later lines: a program's
+ * lines, before and after it exits, are one row. No other argument is
+ * kept: the copy the rules read is wiped, and the record's own once it is
+ * logged.
  */
 #include <string.h>
 
@@ -26,7 +28,7 @@ static struct odc_watch_image {
 	unsigned long long start_time, exec_id;
 	bool decided;		/* script is its script, or "" for none; else "" */
 	char exe[ODC_WATCH_NAME_MAX];
-	char script[ODC_WATCH_ARGS_MAX];
+	char script[ODC_WATCH_NAME_MAX];
 } odc_images[ODC_IMAGES];
 
 /* E's image's slot, and whether it holds E's image. */
@@ -61,15 +63,15 @@ int odc_watch_image_script(const struct odc_watch_event *e, char script[ODC_WATC
 	return arg != NULL;
 }
 
-void odc_watch_image_seen(const struct odc_watch_event *e, const struct odc_watch_look *look,
-			  const char *checked, const char **exe, const char **script)
+void odc_watch_image_seen(const struct odc_watch_event *e, bool lost_only,
+			  const struct odc_watch_look *look, const char **exe, const char **script)
 {
 	bool same;
 	struct odc_watch_image *m = odc_image_slot(e, &same);
 
 	*exe = look->exe;
 	*script = "";
-	if (e->seen & ODC_WATCH_LOST_ONLY) {
+	if (lost_only) {
 		if (same)
 			*exe = m->exe, *script = m->script;
 		return;
@@ -81,7 +83,7 @@ void odc_watch_image_seen(const struct odc_watch_event *e, const struct odc_watc
 	if (!m->decided && look->script_file >= 0) {
 		m->decided = true;
 		if (look->script_file)
-			memcpy(m->script, checked, strlen(checked) + 1);
+			memcpy(m->script, look->script, sizeof m->script);
 	}
 	*script = m->script;
 }

@@ -134,12 +134,13 @@ static const char *odc_open_named(const struct odc_watch_event *e, int *dir)
 /*
  * Whether ASK's script names a regular file as the caller finds it, from
  * the working directory its thread had at the call, in its root (this
- * reader's now): 1, 0, or -1 where that directory cannot be vouched for.
- * A live caller's is *CWD, held; a gone caller's is found by the name the
- * kernel took at the call where that was its working directory (a
- * relative path's, from AT_FDCWD), and no other.
+ * reader's now): 1, its name the kernel's (through PROC: from that root,
+ * symlinks followed, as the library's) in LOOK; 0; or -1 where that
+ * directory cannot be vouched for. A live caller's is *CWD, held; a gone
+ * caller's is found by the name the kernel took at the call where that
+ * was its working directory (a relative path's, from AT_FDCWD), no other.
  */
-static int odc_script_file(const struct odc_reader_ask *ask, int *cwd)
+static int odc_script_file(const struct odc_reader_ask *ask, int *cwd, int proc, struct odc_watch_look *look)
 {
 	const struct odc_watch_event *e = &ask->e;
 	struct stat st;
@@ -155,7 +156,12 @@ static int odc_script_file(const struct odc_reader_ask *ask, int *cwd)
 			return -1;
 		at = *cwd;
 	}
-	return fstatat(at, ask->script, &st, 0) == 0 && S_ISREG(st.st_mode);
+	int fd = openat(at, ask->script, O_PATH | O_CLOEXEC);
+	bool file = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	if (file)
+		odc_fd_name(proc, fd, look->script, sizeof look->script);
+	odc_close(&fd);
+	return file && look->script[0] == '/';
 }
 
 /*
@@ -184,7 +190,7 @@ static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds
 	if (!odc_is(*root, &e->root))
 		return ask->named ? "gone" : "moved";	/* a root in its mount namespace, not the caller's */
 	odc_close(root);
-	look->script_file = (signed char)odc_script_file(ask, &fds[3]);
+	look->script_file = (signed char)odc_script_file(ask, &fds[3], *proc, look);
 	odc_close(&fds[3]);
 	if (ask->named && e->path[0] != '/' && (why = odc_open_named(e, dir)))
 		return why;

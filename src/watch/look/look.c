@@ -92,19 +92,18 @@ static void odc_kernel_names(const struct odc_watch_event *e, struct odc_watch_l
 		snprintf(look->exe, sizeof look->exe, "%s", exe);
 }
 
-void odc_watch_look(const struct odc_watch_event *e, long long wall_ns, struct odc_watch_look *look,
-		    const char **exe, const char **script)
+void odc_watch_look(const struct odc_watch_event *e, bool lost_only, long long wall_ns,
+		    struct odc_watch_look *look, const char **exe, const char **script)
 {
 	static char checked[ODC_WATCH_ARGS_MAX];
-	bool lost_only = e->seen & ODC_WATCH_LOST_ONLY;
 	int check = lost_only ? -1 : odc_watch_image_script(e, checked);
 
 	*look = (struct odc_watch_look){ .found.state = ODC_STATE_UNREAD, .script_file = -1 };
-	if (!lost_only) {	/* else its process has exited: nothing to look into */
+	if (!lost_only) {	/* else no call to look into */
 		look->unread = odc_look(e, wall_ns, check > 0 ? checked : NULL, look);
 		odc_kernel_names(e, look);
 	}
 	if (check == 0)
 		look->script_file = 0;
-	odc_watch_image_seen(e, look, checked, exe, script);
+	odc_watch_image_seen(e, lost_only, look, exe, script);
 }

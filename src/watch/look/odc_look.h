@@ -39,16 +39,16 @@ const char *odc_watch_kernel_args(const struct odc_watch_event *e, size_t *len);
  * the argument of its command line that the library's rules name, into
  * SCRIPT, to be checked (1); none (0: no interpreter, or no such
  * argument); or -1, nothing to decide now (decided before, or its
- * executable or command line not taken). Then, after the look (LOOK, of
- * CHECKED): what is known of E's image remembered, and what its line says
- * into *EXE and *SCRIPT: for a call, the executable the kernel named and
- * the image's script ("" where none or not decided); for a line with no
- * call (ODC_WATCH_LOST_ONLY), what is remembered of its image ("" each
- * where nothing is) (image.c).
+ * executable or command line not taken). Then, after the look (LOOK):
+ * what is known of E's image remembered, and what its line says into
+ * *EXE and *SCRIPT: for a call, the executable the kernel named and the
+ * image's script, as the look named it ("" where none or not decided);
+ * for a line with no call (LOST_ONLY), what is remembered of its image
+ * ("" each where nothing is) (image.c).
  */
 int odc_watch_image_script(const struct odc_watch_event *e, char script[ODC_WATCH_ARGS_MAX]);
-void odc_watch_image_seen(const struct odc_watch_event *e, const struct odc_watch_look *look,
-			  const char *checked, const char **exe, const char **script);
+void odc_watch_image_seen(const struct odc_watch_event *e, bool lost_only,
+			  const struct odc_watch_look *look, const char **exe, const char **script);
 
 /* The caller's process, or a root in its mount namespace, held by the watcher for a look. */
 struct odc_watch_held {

@@ -11,7 +11,9 @@
  * and these must hold:
  *
  *   - the input, a file of its own, is read to its end;
- *   - the lines read are all counted: records + unparsed lines = lines;
+ *   - the lines read are all counted: each a call (records), another
+ *     eye's line of a call counted (joined), no call (nocall: calls lost
+ *     alone, an empty path), or unparsed;
  *   - every byte printed is printable ASCII or a newline, and the text
  *     fits 80 columns;
  *   - the text's first table has one row per program: one line that
@@ -179,9 +181,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	close(fd);
 
 	size_t lines = count_lines((const char *)data + 1, size - 1) + (data[size - 1] != '\n');
-	if (!journal && (size_t)(rep.records + rep.unparsed) != lines) {
-		fprintf(stderr, "fuzz_report: %zu lines, %ld records and %ld unparsed\n", lines,
-			rep.records, rep.unparsed);
+	if (!journal && (size_t)(rep.records + rep.joined + rep.nocall + rep.unparsed) != lines) {
+		fprintf(stderr, "fuzz_report: %zu lines, %ld records, %ld joined, %ld no call and %ld unparsed\n",
+			lines, rep.records, rep.joined, rep.nocall, rep.unparsed);
 		abort();
 	}
 	odc_report_count_lost(&rep);
