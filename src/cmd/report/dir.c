@@ -103,7 +103,7 @@ static int odc_open_one(struct odc_report *rep, int dirfd, const char *dir, cons
 	snprintf(file, sizeof file, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
-		fprintf(stderr, "odcreat report: %s: %s\n", file, strerror(errno));
+		odc_say("odcreat report: %s: %s\n", file, strerror(errno));
 		return -1;
 	}
 	if (fd < 0) {

@@ -10,6 +10,7 @@
 
 #include "odc_report_grow.h"
 #include "odc_report_set.h"
+#include "odc_say.h"
 #include "odc_report_want.h"
 
 /* A record's names, as the report prints them. */
@@ -166,8 +167,8 @@ static void odc_say_name(const char *name)
 	size_t len = strlen(name);
 
 	for (; len > 77; name += 77, len -= 77)
-		fprintf(stderr, "  %.77s\\\n", name);
-	fprintf(stderr, "  %s\n", name);
+		odc_say("  %.77s\\\n", name);
+	odc_say("  %s\n", name);
 }
 
 void odc_want_say_none(const struct odc_want *w)
@@ -175,13 +176,13 @@ void odc_want_say_none(const struct odc_want *w)
 	char name[ODC_REPORT_NAME_MAX];
 
 	odc_report_canon(name, sizeof name, w->whole.as_given, strlen(w->whole.as_given), false);
-	fprintf(stderr, "odcreat report: no program of the inputs is named\n");
+	odc_say("odcreat report: no program of the inputs is named\n");
 	odc_say_name(name);
 	if (!w->closest_count) {
-		fprintf(stderr, "They hold no call.\n");
+		odc_say("They hold no call.\n");
 		return;
 	}
-	fprintf(stderr, "The closest names they hold:\n");
+	odc_say("The closest names they hold:\n");
 	for (size_t i = 0; i < w->closest_count; i++)
 		odc_say_name(w->closest[i].name);
 }
