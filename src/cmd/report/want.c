@@ -4,6 +4,7 @@
  * a row copied from the table names its program.
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,13 +40,33 @@ static struct odc_want_name odc_name_of(const char *s, size_t len)
 	return n;
 }
 
-void odc_want_init(struct odc_want *w, const char *name)
+/*
+ * NAME with each \x20 a blank again: the text writes a name's blanks so,
+ * and a row copied from it names its program.
+ */
+static char *odc_want_unescaped(const char *name)
 {
+	char *copy = odc_report_copy(name, strlen(name)), *to = copy;
+
+	for (const char *from = copy; *from;) {
+		bool blank = strncmp(from, "\\x20", 4) == 0;
+		*to++ = blank ? ' ' : *from;
+		from += blank ? 4 : 1;
+	}
+	*to = '\0';
+	return copy;
+}
+
+void odc_want_init(struct odc_want *w, const char *given)
+{
+	char *name = odc_want_unescaped(given);
+
 	*w = (struct odc_want){ .whole = odc_name_of(name, strlen(name)) };
 	for (const char *blank = name; (blank = strchr(blank, ' ')) && w->splits < ODC_WANT_SPLITS; blank++) {
 		w->program[w->splits] = odc_name_of(name, (size_t)(blank - name));
 		w->script[w->splits++] = odc_name_of(blank + 1, strlen(blank + 1));
 	}
+	free(name);
 	odc_report_key(w->key);
 }
 
