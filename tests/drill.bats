@@ -60,8 +60,8 @@ pyscript() {
 	assert_line --regexp "^\"/usr/bin/perl\",1,.*,\"$here/tools/x.pl\",library\$"
 	run "$ODCREAT" report log
 	assert_line "5 calls from 3 programs on 1 host; 0 lost, 5 claimed"
-	# A long key goes on in pieces, each but its last ended by a backslash.
-	run sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' <<< "$output"
+	# A long key goes on in pieces, each but its last ended by a backslash, the next indented two columns.
+	run sed -e ':a' -e '/\\$/{N;s/\\\n  //;ba' -e '}' <<< "$output"
 	assert_line --regexp "^$py $here/tools/build.py +3 +1 +0 +3 +2 +L  missing,dir$"
 	run "$ODCREAT" report --format=json log
 	run python3 -c 'import json, os, sys; print(sorted((os.path.relpath(p["script"]), p["calls"]) for p in json.load(sys.stdin)["rows"]))' <<< "$output"

@@ -652,12 +652,12 @@ no_forged_row() {
 	assert_line --index 1 "/home/u/$(printf 'p%.0s' {1..71})\\"
 	assert_line --index 2 --regexp '^  /usr/sbin/sshd(\\x20)+\\$'
 	assert_line --index 4 --regexp '^  (\\x20)*0(\\x20)*1\\x20\\x20missing\\$'
-	assert_line --index 5 --regexp '^ {28} +1 +1 +0 +1 +1  missing$'
-	refute_line --regexp '^[^ ].* +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+  missing$'
+	assert_line --index 5 --regexp '^ {28} +1 +1 +0 +1 +1 +L  missing$'
+	refute_line --regexp '^[^ ].* +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +L  missing$'
 	# An empty name is written "", which no name can be: its row still begins with its key.
 	line '' /x EINVAL missing "$MISSING" > log
 	run "$ODCREAT" report log
-	assert_line --index 1 --regexp '^"" +1 +1 +0 +1 +1  missing$'
+	assert_line --index 1 --regexp '^"" +1 +1 +0 +1 +1 +L  missing$'
 	assert_line '  freebsd    ""'
 	# by host too, where the host is anyone's word in a syslog header
 	printf '<14>1 2026-12-04T10:00:00Z %s prog - - - %s\n' "$(printf 'h%.0s' {1..60})" \
@@ -678,8 +678,8 @@ no_forged_row() {
 	} > log
 	run "$ODCREAT" report log
 	assert_success
-	assert_line --regexp '^/usr/bin/a\\x20b +1 +1 +0 +1 +1  missing$'
-	assert_line --regexp '^/usr/bin/python3 x\\x20y\.py +1 +1 +0 +1 +1  missing$'
+	assert_line --regexp '^/usr/bin/a\\x20b +1 +1 +0 +1 +1 +L  missing$'
+	assert_line --regexp '^/usr/bin/python3 x\\x20y\.py +1 +1 +0 +1 +1 +L  missing$'
 	assert_line '  freebsd    "/usr/bin/a\x20b" "/usr/bin/c" "/usr/bin/python3 x\x20y.py"'
 	# Unreadable lines' files, named in a list too.
 	echo garbage > 'a log'

@@ -102,7 +102,9 @@ function_at() {
 	printf 'const fs = require("fs");\ntry { fs.openSync("js", fs.constants.O_CREAT | fs.constants.O_DIRECTORY); } catch (e) {}\n' > tool.js
 	# Each value a regular file, as a secret one would be.
 	echo 'SECRET=1' > VALUE
-	local want=(tool.py tool.py tool.pl)
+	local here
+	here=$(pwd -P)
+	local want=("$here/tool.py" "$here/tool.py" "$here/tool.pl")
 	"$ODCREAT" -m einval -l log python3 -bW VALUE tool.py 2> /dev/null
 	"$ODCREAT" -m einval -l log python3 -X VALUE tool.py
 	"$ODCREAT" -m einval -l log perl -wI VALUE tool.pl
@@ -111,7 +113,7 @@ function_at() {
 		"$ODCREAT" -m einval -l log node -r ./VALUE tool.js 2> /dev/null || true
 		# A V8 option, which node does not list: whether it takes a value, the rules cannot be sure.
 		"$ODCREAT" -m einval -l log node --harmony tool.js
-		want+=(tool.js tool.js "")
+		want+=("$here/tool.js" "$here/tool.js" "")
 	fi
 	run cat log
 	assert_equal "${#lines[@]}" "${#want[@]}"

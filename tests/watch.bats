@@ -1358,7 +1358,7 @@ SECRET=odc-secret-$$
 	assert_equal "$NROWS" 1
 	[[ $ROWS == "\"$(python_exe)\","*",\"$(realpath tool.py)\",watcher" ]] || fail "$ROWS"
 	run "$ODCREAT" report "$BATS_TEST_TMPDIR/mine"
-	run sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' <<< "$output"
+	run sed -e ':a' -e '/\\$/{N;s/\\\n  //;ba' -e '}' <<< "$output"
 	assert_line --regexp "^$(python_exe) $(realpath tool.py) "
 	run grep -c "$SECRET" "$WATCH_OUT" "$BATS_TEST_TMPDIR/mine"
 	assert_output "$WATCH_OUT:0
