@@ -70,11 +70,6 @@ static void odc_drill_where(const char *site)
 		odc_text_word(&t, "at", 2);
 		odc_drill_name_word(&t, r.source, "");
 	}
-	if (r.why && r.function[0]) {
-		odc_drill_words(&t, "(the symbol before it:");
-		odc_drill_name_word(&t, r.function, ",");
-		odc_drill_words(&t, "maybe another function's)");
-	}
 	putchar('\n');
 }
 
