@@ -60,7 +60,8 @@ resolved() {
 	cp root.log anyone.log
 	chmod 666 anyone.log
 	resolved root.log
-	assert_output --regexp "root-only\.so\+0x[0-9a-f]+ odc_site_open at /[^ ]*/odc_site\.c:[0-9]+"
+	# The file as the compilation named it: absolute, or under "." where a package build maps its directory so (dpkg-buildflags' -ffile-prefix-map).
+	assert_output --regexp "root-only\.so\+0x[0-9a-f]+ odc_site_open at (\./|/)[^ ]*odc_site\.c:[0-9]+"
 	for log in nobody.log anyone.log; do
 		resolved "$log"
 		assert_output --partial "root-only.so+0x$OFFSET not resolved: its user may not read it (Permission denied)"
@@ -257,8 +258,8 @@ EOF
 	assert_output --regexp "unit\.so\+0x$OFFSET not resolved: debug information whose line tables report cannot read; in the function odc_site_open"
 	# What can still be read is: the symbols, without the sections' headers or with a broken line table's rows.
 	assert_output --regexp "shoff\.so\+0x$OFFSET not resolved: no debug information for the module here"
-	assert_output --regexp "symtab\.so\+0x$OFFSET odc_site_open at /[^ ]*odc_site\.c:[0-9]+"
-	assert_output --regexp "big\.so\+0x$OFFSET odc_site_open at /[^ ]*odc_site\.c:[0-9]+"
+	assert_output --regexp "symtab\.so\+0x$OFFSET odc_site_open at (\./|/)[^ ]*odc_site\.c:[0-9]+"
+	assert_output --regexp "big\.so\+0x$OFFSET odc_site_open at (\./|/)[^ ]*odc_site\.c:[0-9]+"
 	local l
 	for l in loop files unit64; do
 		assert_output --regexp "$l\.so\+0x$OFFSET (not resolved: [a-z]|odc_site_open at)"
@@ -286,7 +287,7 @@ EOF
 		"$0" report --program=tool --resolve log' "$ODCREAT"
 	assert_success
 	output=$(sed -e ':a' -e '/\\$/{N;s/\\\n *//;ba' -e '}' <<< "$output" | tr -s ' \n' '  ')
-	assert_output --regexp "stripped\.so\+0x$OFFSET odc_site_open at /[^ ]*/tests/odc_site\.c:[0-9]+"
+	assert_output --regexp "stripped\.so\+0x$OFFSET odc_site_open at (\./|/[^ ]*/)tests/odc_site\.c:[0-9]+"
 }
 
 @test "DWARF 4 and 2 modules, whose line tables leave the compilation's directory to .debug_info, resolve to the file under it, as DWARF 5's do" {
