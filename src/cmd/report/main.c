@@ -21,7 +21,8 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 #include "odc_report_drill.h"
-#include "odc_report_parts.h"
+#include "odc_report_print.h"
+#include "odc_report_read.h"
 #include "odc_say.h"
 
 /*

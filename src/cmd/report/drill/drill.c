@@ -8,6 +8,7 @@
 
 #include "odc_report_drill.h"
 #include "odc_report_grow.h"
+#include "odc_report_resolve.h"
 #include "odc_would.h"
 
 static void odc_drill_prog_free(void *data)

@@ -1,6 +1,6 @@
 /*
  * The most frequent keys of a stream, in memory bounded by a capacity
- * chosen beforehand, not by the stream (src/cmd/report/top.c): the
+ * chosen beforehand, not by the stream (src/cmd/report/drill/top.c): the
  * Space-Saving algorithm of Metwally, Agrawal and El Abbadi (2005). Up to
  * the capacity every key is counted exactly. Past it, a new key takes the
  * place of the least counted, with that count (plus its own call) as its

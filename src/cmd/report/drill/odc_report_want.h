@@ -1,5 +1,5 @@
 /*
- * What --program=NAME names (src/cmd/report/want.c): any name a person
+ * What --program=NAME names (src/cmd/report/drill/want.c): any name a person
  * sees of a program. The row as the table writes it (its executable, a
  * blank and its script); the executable's path (without "[uid N] ") or
  * its last part; the name it was started by (prog=); its script's path
@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "odc_report_parts.h"
+#include "odc_report_record.h"
 
 /* The most ways NAME is split at a blank into a program's name and its script's. */
 #define ODC_WANT_SPLITS 8

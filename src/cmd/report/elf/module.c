@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_resolve.h"
+#include "odc_resolve_read.h"
 
 static bool odc_function(const struct odc_elf *module, const struct odc_elf *debug, uint64_t addr,
 			 char *name, size_t size)

@@ -2,7 +2,7 @@
  * DWARF's line tables (.debug_line, versions 2 to 5), read from a section
  * in memory through a cursor that never passes its end: a read past it
  * gives 0 and marks the cursor bad, and every loop stops there
- * (src/cmd/report/resolve/line.c, line_unit.c).
+ * (src/cmd/report/elf/line.c, line_unit.c).
  */
 #ifndef ODC_DWARF_H
 #define ODC_DWARF_H

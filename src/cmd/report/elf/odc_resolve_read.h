@@ -1,5 +1,5 @@
 /*
- * The resolver's reading of a module (src/cmd/report/resolve/): an ELF
+ * The resolver's reading of a module (src/cmd/report/elf/): an ELF
  * file any user may have written, read through pread alone (a mapping
  * would fault where the file shrinks under it), every offset, size and
  * count checked against the file's size or a bound of its own before a
@@ -53,7 +53,7 @@ const char *odc_elf_load(const struct odc_elf *e, const struct odc_section *s, s
 /*
  * The zlib stream IN (IN_LEN bytes) inflated into OUT, which it must fill
  * exactly (OUT_LEN bytes), its Adler-32 checked: NULL, or why not
- * (src/cmd/report/resolve/inflate.c, RFC 1950 and 1951).
+ * (src/cmd/report/elf/inflate.c, RFC 1950 and 1951).
  */
 const char *odc_inflate_zlib(const unsigned char *in, size_t in_len, unsigned char *out,
 			     size_t out_len);
@@ -68,7 +68,7 @@ bool odc_elf_function(const struct odc_elf *e, uint32_t type, uint64_t addr, cha
 /*
  * The innermost function (an inlined one too) whose code holds ADDR, by
  * E's .debug_info, its name into NAME: false where none
- * (src/cmd/report/resolve/info.c).
+ * (src/cmd/report/elf/info.c).
  */
 bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size);
 
@@ -82,8 +82,29 @@ bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_
 /*
  * The source file and line of ADDR by E's .debug_line (DWARF 2 to 5), as
  * "FILE:LINE" into SOURCE (SIZE bytes): NULL, or why there is none
- * (src/cmd/report/resolve/line.c).
+ * (src/cmd/report/elf/line.c).
  */
 const char *odc_dwarf_source(const struct odc_elf *e, uint64_t addr, char *source, size_t size);
+
+/* What a child found: raw bytes of the module's, NUL-terminated; WHY empty where all is found. */
+struct odc_answer {
+	char function[256], source[512], why[160];
+};
+
+/* A site's module and offset, as the drill-down's key names them: false where it names none. */
+bool odc_site_parse(const char *site, char *path, size_t size, uint64_t *offset);
+
+/*
+ * Where Debian's -dbgsym packages put the debug information of the module
+ * whose build ID is ID (LEN bytes): into PATH.
+ */
+void odc_debug_path(const unsigned char *id, size_t len, char *path, size_t size);
+
+/*
+ * In the child: MODULE (and DEBUG, its debug file, where not NULL) read
+ * for the code at OFFSET, into *A.
+ */
+void odc_resolve_module(const struct odc_elf *module, const struct odc_elf *debug, uint64_t offset,
+			struct odc_answer *a);
 
 #endif

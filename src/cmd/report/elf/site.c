@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odc_resolve.h"
+#include "odc_resolve_read.h"
 
 /* A name as the report writes it (its \xHH escapes) as the raw bytes it stands for, into OUT. */
 static bool odc_unescape(const char *s, size_t len, char *out, size_t size)

@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_report_drill.h"
+#include "odc_report_resolve.h"
+#include "odc_report_rows.h"
 
 #define ODC_SORTED_MAX (ODC_DRILL_NAMES * ODC_DRILL_KEEP)
 /* A CSV row's empty cells after at_least: the state, the result, each mode, and the three of a site. */

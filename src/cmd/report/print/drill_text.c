@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_report_drill.h"
+#include "odc_report_resolve.h"
+#include "odc_report_rows.h"
 #include "odc_report_text.h"
 
 #define ODC_COUNT_WIDTH 9

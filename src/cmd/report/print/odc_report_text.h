@@ -1,5 +1,5 @@
 /*
- * odcreat report's text in 80 columns (src/cmd/report/text.c), for the
+ * odcreat report's text in 80 columns (src/cmd/report/print/text.c), for the
  * table and the drill-down. Names (a program's, a script's, a host's, a
  * path) are a user's choice: a name's blanks are written \x20, as its
  * control bytes and quotes already are, so that every blank of the text

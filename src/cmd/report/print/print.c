@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "odc_predict.h"
-#include "odc_report_parts.h"
+#include "odc_report_rows.h"
 
 static void odc_print_csv(const struct odc_report *rep)
 {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_report_parts.h"
+#include "odc_report_rows.h"
 #include "odc_report_text.h"
 
 #define ODC_KEY_WIDTH 28

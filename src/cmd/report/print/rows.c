@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "odc_predict.h"
-#include "odc_report_parts.h"
+#include "odc_report_rows.h"
 
 bool odc_predicted(const struct odc_report_prog *p, int mode)
 {

@@ -203,9 +203,3 @@ void odc_join_end(struct odc_report *rep)
 	rep->join->printing = false;
 	odc_history_clear(&rep->join->history);
 }
-
-void odc_join_free(struct odc_report *rep)
-{
-	free(rep->join);
-	rep->join = NULL;
-}

@@ -1,6 +1,6 @@
 /*
  * odcreat report's input, a line at a time through a buffer of fixed size
- * (odc_report_parts.h): any local user can write a line of any length into a log
+ * (odc_report_lines.h): any local user can write a line of any length into a log
  * that report reads, and getline's buffer for it would grow until memory
  * ran out, which ended the reading as if the file had. Nor is a hole read:
  * a user's own file of 1 TiB, grown with ftruncate, holds 16 MiB on disk
@@ -14,7 +14,7 @@
 
 #include "odc_report_grow.h"
 #include "odc_report_lines.h"
-#include "odc_report_parts.h"
+#include "odc_report_read.h"
 #include "odc_say.h"
 
 struct odc_lines *odc_lines_new(int fd, size_t max, size_t size)

@@ -1,5 +1,5 @@
 /*
- * One call, one count, whoever saw it (src/cmd/report/join.c). In native
+ * One call, one count, whoever saw it (src/cmd/report/read/join.c). In native
  * mode the library passes the pair on and the kernel sees it: the call
  * arrives twice, as the library's line and as the watcher's. The inputs
  * are read in the order of the calls' times (merge.c), the watcher's
@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "odc_report_parts.h"
+#include "odc_report_read.h"
 
 /*
  * The most the two lines' times of one call differ: the watcher's is
@@ -52,7 +52,6 @@
 void odc_join_add(struct odc_report *rep, const struct odc_record *r, long long at);
 /* The prints forgotten: an argument's inputs are read. */
 void odc_join_end(struct odc_report *rep);
-void odc_join_free(struct odc_report *rep);
 
 /*
  * The join's parts (same.c). Whether R may have been seen by both eyes:

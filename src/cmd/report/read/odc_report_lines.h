@@ -1,4 +1,4 @@
-/* odcreat report's line reader (src/cmd/report/lines.c). */
+/* odcreat report's line reader (src/cmd/report/read/lines.c). */
 #ifndef ODC_REPORT_LINES_H
 #define ODC_REPORT_LINES_H
 
@@ -7,7 +7,7 @@
 #include <sys/types.h>
 
 /*
- * A file's lines, read through a buffer of fixed size (src/cmd/report/lines.c),
+ * A file's lines, read through a buffer of fixed size (src/cmd/report/read/lines.c),
  * so that no line, however long, takes memory or ends the reading: each
  * handed out in place, and left there until the next call. A line longer
  * than MAX is none a reader wants: it is read past to its newline and

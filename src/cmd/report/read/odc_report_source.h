@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "odc_report_lines.h"
-#include "odc_report_parts.h"
+#include "odc_report_read.h"
 
 struct odc_export_entry;
 

@@ -1,5 +1,5 @@
 /*
- * Names as the report holds and prints them (odc_report_parts.h): the
+ * Names as the report holds and prints them (odc_report_record.h): the
  * log's escaping read back and written again, printable ASCII alone, and
  * each output format's quoting, so that no name a log holds can forge a
  * row, reach a terminal's escapes or break a string.
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "odc_report_parts.h"
+#include "odc_report_record.h"
 
 static int odc_hex(char c)
 {

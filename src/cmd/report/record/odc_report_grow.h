@@ -1,4 +1,4 @@
-/* The report's memory: every array grows one way (src/cmd/report/grow.c). */
+/* The report's memory: every array grows one way (src/cmd/report/record/grow.c). */
 #ifndef ODC_REPORT_GROW_H
 #define ODC_REPORT_GROW_H
 

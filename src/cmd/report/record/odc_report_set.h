@@ -1,6 +1,6 @@
 /*
  * Distinct strings, each numbered in the order first seen
- * (src/cmd/report/set.c). The hash is keyed at random per set, so that no
+ * (src/cmd/report/record/set.c). The hash is keyed at random per set, so that no
  * log can choose names that collide.
  */
 #ifndef ODC_REPORT_SET_H

@@ -1,12 +1,12 @@
 /*
- * Each run's lines, and the calls lost from it (odc_report_parts.h): a
+ * Each run's lines, and the calls lost from it (odc_report_tally.h): a
  * run (one image under one euid, run=) numbers its lines (seq=) and says
  * how many it could not deliver (lost=).
  */
 #include <string.h>
 
 #include "odc_report_grow.h"
-#include "odc_report_parts.h"
+#include "odc_report_tally.h"
 
 /* AT's LEN bytes, at most ODC_SENDER_MAX of them, then a NUL, into KEY: its new length. */
 static size_t odc_key_part(char *key, size_t at, const char *s, size_t len)

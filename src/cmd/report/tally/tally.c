@@ -1,4 +1,4 @@
-/* odcreat report: records tallied per row (odc_report_parts.h). */
+/* odcreat report: records tallied per row (odc_report_tally.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,8 +7,7 @@
 #include "odc_predict.h"
 #include "odc_report_drill.h"
 #include "odc_report_grow.h"
-#include "odc_report_join.h"
-#include "odc_report_parts.h"
+#include "odc_report_tally.h"
 
 /* REP's sets, for odc_report_init and odc_report_free. */
 #define ODC_REPORT_SETS(rep) \
@@ -33,7 +32,7 @@ void odc_report_free(struct odc_report *rep)
 		free(rep->progs[i].host);
 		free(rep->progs[i].path_hashes);
 	}
-	odc_join_free(rep);
+	free(rep->join);
 	free(rep->progs);
 	free(rep->streams);
 	free(rep->pair_rows);

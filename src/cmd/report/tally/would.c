@@ -1,12 +1,12 @@
 /*
- * odcreat report: a record's would= tallied in its row (odc_report_parts.h):
+ * odcreat report: a record's would= tallied in its row (odc_report_tally.h):
  * for each mode, whether the call would have got another result than the
  * one it got, and whether it would have left something new on disk.
  */
 #include <stdbool.h>
 #include <string.h>
 
-#include "odc_report_parts.h"
+#include "odc_report_tally.h"
 #include "odc_would.h"
 
 static bool odc_is(const char *s, size_t len, const char *word)
