@@ -1,4 +1,4 @@
-/* odcreat --probe's calls, one path state at a time (src/cmd/probe_call.c). */
+/* odcreat --probe's calls, one path state at a time (probe_call.c). */
 #ifndef ODC_PROBE_CALL_H
 #define ODC_PROBE_CALL_H
 
