@@ -1,5 +1,5 @@
 /*
- * Where a call came from (src/core/log/where.c): the file mapped at the
+ * Where a call came from (src/core/where/where.c): the file mapped at the
  * code that called the exported function, and that code's offset in the
  * file, as /proc/self/maps says.
  */

@@ -39,7 +39,7 @@ FUZZ_RESOLVE_BIN := $(FUZZ_DIR)/fuzz_resolve
 FUZZ_CHECK   := fuzz_lines fuzz_report fuzz_resolve
 FUZZ_CHECK_SECONDS ?= 10
 # The harness #includes settings.c and dest.c, to reset their state for each input.
-FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
+FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/dest/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
 # The report's rooms (REPORT_ROOMS), not its main nor its reading of log directories.
 FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/read/dir.c,$(wildcard $(addsuffix /*.c,$(REPORT_ROOMS)))) \
 		       $(DIRECT_SRC) $(CORE_SRC)

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "odc_line.h"
-#include "odc_log.h"
 #include "odc_log_dest.h"
 #include "odc_log_dir.h"
 #include "odc_log_write.h"

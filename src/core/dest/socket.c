@@ -21,7 +21,6 @@
 
 #include "odc_clock.h"
 #include "odc_log_name.h"
-#include "odc_log_put.h"
 #include "odc_log_socket.h"
 
 #define ODC_SEVERITY_INFO 6

@@ -1,6 +1,6 @@
 /*
  * The mapping that holds an address, as /proc/self/maps names it
- * (src/core/log/maps.c), for where.c.
+ * (src/core/where/maps.c), for where.c.
  */
 #ifndef ODC_LOG_MAPS_H
 #define ODC_LOG_MAPS_H
