@@ -131,7 +131,9 @@ static bool odc_unit_dir(struct odc_info *i, struct odc_unit *u, uint64_t line, 
 	return true;
 }
 
-bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_t size)
+/* What LOOK finds for KEY in the first of E's units that has it, into OUT. */
+static bool odc_units_find(const struct odc_elf *e, uint64_t key, char *out, size_t size,
+			   bool (*look)(struct odc_info *, struct odc_unit *, uint64_t, char *, size_t))
 {
 	struct odc_info i = { .elf = e };
 	const struct odc_bytes *b = odc_info_section(&i, ODC_INFO);
@@ -141,7 +143,7 @@ bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_
 
 	for (size_t off = 0; off < b->n && !found; off = next) {
 		if (odc_unit_read(&i, b, off, &u, &next))
-			found = odc_unit_dir(&i, &u, line, dir, size);
+			found = look(&i, &u, key, out, size);
 		odc_abbrevs_free(&u.abbrevs);
 	}
 	for (int s = 0; s < ODC_INFO_SECTIONS; s++)
@@ -149,20 +151,12 @@ bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_
 	return found;
 }
 
+bool odc_dwarf_comp_dir(const struct odc_elf *e, uint64_t line, char *dir, size_t size)
+{
+	return odc_units_find(e, line, dir, size, odc_unit_dir);
+}
+
 bool odc_dwarf_function(const struct odc_elf *e, uint64_t addr, char *name, size_t size)
 {
-	struct odc_info i = { .elf = e };
-	const struct odc_bytes *b = odc_info_section(&i, ODC_INFO);
-	struct odc_unit u;
-	bool found = false;
-	size_t next;
-
-	for (size_t off = 0; off < b->n && !found; off = next) {
-		if (odc_unit_read(&i, b, off, &u, &next))
-			found = odc_unit_function(&i, &u, addr, name, size);
-		odc_abbrevs_free(&u.abbrevs);
-	}
-	for (int s = 0; s < ODC_INFO_SECTIONS; s++)
-		free(i.s[s].p);
-	return found;
+	return odc_units_find(e, addr, name, size, odc_unit_function);
 }
