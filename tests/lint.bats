@@ -86,6 +86,28 @@ MIT"
 	assert_equal "${#lines[@]}" 5
 }
 
+@test "layers: a room reaches the doors beside the sources of the rooms it uses alone, and a layer of the core only through include/" {
+	local copy="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$copy"
+	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	# The tally reaching the reading, which uses it; the command a private header of the log.
+	echo '#include "odc_report_read.h"' >> "$copy/src/cmd/report/tally/runs.c"
+	echo '#include "odc_log_format.h"' >> "$copy/src/cmd/env.c"
+	local up core
+	up=$(wc -l < "$copy/src/cmd/report/tally/runs.c")
+	core=$(wc -l < "$copy/src/cmd/env.c")
+	# The outputs no longer using the drill-down, whose door they include.
+	sed -i 's|^\(src/cmd/report/print .*\) cmd/report/drill |\1 |' "$copy/src/LAYERS"
+	run python3 "$ROOT/tests/layers.py" "$copy"
+	assert_failure
+	assert_line "src/cmd/report/tally/runs.c:$up: includes odc_report_read.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_line "src/cmd/env.c:$core: includes odc_log_format.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	local door
+	door=$(grep -n '#include "odc_report_drill.h"' "$copy/src/cmd/report/print/odc_report_print.h" | cut -d: -f1)
+	assert_line "src/cmd/report/print/odc_report_print.h:$door: includes odc_report_drill.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_equal "${#lines[@]}" 3
+}
+
 @test "names: every header's guard is its own name, and every file the Makefile names is there" {
 	run python3 "$ROOT/tests/names.py" "$ROOT"
 	assert_success
