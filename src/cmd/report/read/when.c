@@ -21,7 +21,7 @@ static long long odc_digits(const char *s, size_t len)
 	return n;
 }
 
-/* Days since 1970-01-01 of a date of the proleptic Gregorian calendar (put.c's, backwards). */
+/* Days since 1970-01-01 of a date of the proleptic Gregorian calendar (the log's put.c's, backwards). */
 static long long odc_days(long long year, long long month, long long day)
 {
 	year -= month <= 2;

@@ -15,20 +15,20 @@
  * One logged call, pointing into the text it was read from. The program's
  * name is raw bytes, or written as the log writes it (\xHH escapes), as
  * its script is (empty where none); STARTED, the name it was started by
- * (prog=). The
- * sender is the process that logged it (its pid, as text), which numbers
- * the lines of each of its runs (one image under one euid; RUN, its tag):
- * SEQ, and LOST before it (both 0 where the line has none). SEMANTICS is
- * the mode the call was made under (NULL where the line has none).
- * CLAIMED: the program's name is the sender's own word, not journald's.
- * SEEN: the line says it is odcreat-watch's, for a call the kernel saw;
- * believed only where root wrote it (dir.c, export.c); LOST_SEEN, the
- * calls its process lost since its line before, and LOST_ONLY: for those,
- * not a call. AS_UID: whose rights --resolve reads its where= with
- * (owned.c). What joins the library's line of a call to the watcher's
- * (join.c): TIME_NS, when it was made (0 where unsaid); CALLER, its
- * process's pid as its own namespace numbers it; TID, its thread; CALL,
- * the function or system call; FLAGS. EYES: who saw it (ODC_EYE_*).
+ * (prog=). The sender is the process that logged it (its pid, as text),
+ * which numbers the lines of each of its runs (one image under one euid;
+ * RUN, its tag): SEQ, and LOST before it (both 0 where the line has none).
+ * SEMANTICS is the mode the call was made under (NULL where the line has
+ * none). CLAIMED: the program's name is the sender's own word, not
+ * journald's. SEEN: the line says it is odcreat-watch's, for a call the
+ * kernel saw; believed only where root wrote it (read/dir.c,
+ * read/export.c); LOST_SEEN, the calls its process lost since its line
+ * before, and LOST_ONLY: for those, not a call. AS_UID: whose rights
+ * --resolve reads its where= with (read/owned.c). What joins the library's
+ * line of a call to the watcher's (read/join.c): TIME_NS, when it was made
+ * (0 where unsaid); CALLER, its process's pid as its own namespace numbers
+ * it; TID, its thread; CALL, the function or system call; FLAGS. EYES: who
+ * saw it (ODC_EYE_*).
  */
 struct odc_record {
 	const char *prog, *host, *sender, *run, *path, *semantics, *result, *state, *would, *uid;
