@@ -7,6 +7,7 @@
 
 #include "odc_report_drill.h"
 #include "odc_report_rows.h"
+#include "odc_report_parse.h"
 #include "odc_report_read.h"
 
 /* WHAT broke, with the output OUT (LEN bytes): said, then abort(), so that libFuzzer keeps the input. */

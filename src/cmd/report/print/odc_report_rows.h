@@ -50,5 +50,4 @@ size_t odc_report_hosts(const struct odc_report *rep);
 /* The names of those counts, for a header. */
 size_t odc_count_names(const struct odc_report *rep, struct odc_count out[6]);
 
-
 #endif

@@ -18,6 +18,7 @@
 
 #include "odc_log_dir.h"
 #include "odc_report_grow.h"
+#include "odc_report_read.h"
 #include "odc_report_source.h"
 #include "odc_say.h"
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "odc_log_fields.h"
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 static const struct {
 	const char *key;

@@ -14,7 +14,7 @@
 
 #include "odc_report_grow.h"
 #include "odc_report_lines.h"
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 #include "odc_say.h"
 
 struct odc_lines *odc_lines_new(int fd, size_t max, size_t size)

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "odc_report_lines.h"
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 #define ODC_EXPORT_VALUE_MAX 8192	/* the longest field of an entry kept; longer ones are skipped */
 #define ODC_EXPORT_KEY_MAX 64		/* journald's longest field name */

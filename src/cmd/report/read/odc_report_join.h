@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 /*
  * The most the two lines' times of one call differ: the watcher's is

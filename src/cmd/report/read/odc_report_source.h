@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "odc_report_lines.h"
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 struct odc_export_entry;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "odc_report_read.h"
 #include "odc_report_source.h"
 
 /*

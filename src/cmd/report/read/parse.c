@@ -7,7 +7,7 @@
 
 #include "odc_log_fields.h"
 #include "odc_report_lines.h"
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 _Static_assert(ODC_REPORT_LINE_MAX < ODC_LINES_MIN,
 	       "the longest line report reads fits in the reader's buffer, with its newline");

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "odc_report_grow.h"
+#include "odc_report_read.h"
 #include "odc_report_source.h"
 
 /* What every input read at once may take for its buffer, in all. */

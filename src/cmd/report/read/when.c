@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "odc_report_read.h"
+#include "odc_report_parse.h"
 
 /* The LEN digits at S, or -1 where one is not a digit. */
 static long long odc_digits(const char *s, size_t len)

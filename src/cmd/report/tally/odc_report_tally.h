@@ -36,7 +36,6 @@ struct odc_report_prog {
 	unsigned predicted;		/* bit M: some of its calls' would= named mode M */
 };
 
-
 /*
  * A run's lines: the lowest and highest numbers seen, how many arrived,
  * and the most it said it had lost. The numbers missing between the two
@@ -109,7 +108,6 @@ struct odc_report {
 void odc_report_init(struct odc_report *rep, unsigned by);
 void odc_report_free(struct odc_report *rep);
 
-
 /* What a call's first line counted (odc_report_add), for its other eye's (odc_report_also). */
 struct odc_report_first {
 	uint32_t pair;			/* the pair it was counted in; UINT32_MAX: none */
@@ -128,13 +126,8 @@ void odc_report_add(struct odc_report *rep, const struct odc_record *r, struct o
  */
 void odc_report_also(struct odc_report *rep, const struct odc_report_first *first,
 		     const struct odc_record *r);
-/* R's would= counted in its row P (would.c). */
-void odc_report_would(struct odc_report *rep, struct odc_report_prog *p, const struct odc_record *r);
-/* R's line counted in its run, of a process of PAIR (runs.c). */
-void odc_report_run(struct odc_report *rep, const struct odc_record *r, size_t pair);
 void odc_report_unparsed(struct odc_report *rep, const char *name, long line);
 /* The calls known lost, each sender's missing numbers, into each row and REP's total. */
 void odc_report_count_lost(struct odc_report *rep);
-
 
 #endif

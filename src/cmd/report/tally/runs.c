@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "odc_report_grow.h"
+#include "odc_report_count.h"
 #include "odc_report_tally.h"
 
 /* AT's LEN bytes, at most ODC_SENDER_MAX of them, then a NUL, into KEY: its new length. */

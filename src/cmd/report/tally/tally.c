@@ -7,6 +7,7 @@
 #include "odc_predict.h"
 #include "odc_report_drill.h"
 #include "odc_report_grow.h"
+#include "odc_report_count.h"
 #include "odc_report_tally.h"
 
 /* REP's sets, for odc_report_init and odc_report_free. */

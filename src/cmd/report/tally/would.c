@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "odc_report_count.h"
 #include "odc_report_tally.h"
 #include "odc_would.h"
 
