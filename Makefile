@@ -125,9 +125,11 @@ $(BUILD)/libodcreat.so: $(LIB_OBJ) shim.map
 	$(CC) $(OBJ_CFLAGS) $(SHIM_LDFLAGS) -o $@ $(LIB_OBJ)
 
 # The command's own: where the library is, and whether the loader expands
-# $LIB (musl's does not); src/cmd/'s folders use src/cmd/'s headers.
+# $LIB (musl's does not); src/cmd/'s folders use src/cmd/'s headers, and
+# the report's rooms each other's, as src/LAYERS allows (tests/layers.py).
+REPORT_ROOMS := $(patsubst %/,%,$(wildcard src/cmd/report/*/))
 $(call obj_of,$(CMD_SRC)): $(BUILD)/abi
-$(call obj_of,$(CMD_SRC)): CMD_DEFINES = -Isrc/cmd -DODC_PREFIX='"$(PREFIX)"' \
+$(call obj_of,$(CMD_SRC)): CMD_DEFINES = -Isrc/cmd $(addprefix -I,$(REPORT_ROOMS)) -DODC_PREFIX='"$(PREFIX)"' \
 	-DODC_LIB_SUBDIR='"$(LIB_SUBDIR)"' -DODC_LIB_EXPANDS=$(if $(shell sed -n 2p $(BUILD)/abi),1,0) \
 	-DODC_VERSION='"$(VERSION)"'
 

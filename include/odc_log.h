@@ -65,12 +65,4 @@ void odc_log(const struct odc_log_target *to, const struct odc_log_entry *e);
  */
 void odc_log_settle(const struct odc_log_target *to);
 
-/*
- * Open the log file DEST for appending, as odc_log does: never waiting for
- * a FIFO's reader (ENXIO), and refusing a symlink that the kernel's
- * fs.protected_symlinks rule would refuse (EACCES and *REFUSED, said once
- * on stderr). A descriptor, or a negative errno.
- */
-long odc_log_open(const char *dest, bool *refused);
-
 #endif

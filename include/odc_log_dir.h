@@ -2,7 +2,7 @@
  * A log directory (log = DIR/, ODCREAT_LOG=DIR/): every process appends to
  * DIR/EUID.log, a file of its own user's, so that every user's calls are
  * recorded and the file's owner, which the kernel vouches for, says whose
- * they are (src/core/log/dir.c).
+ * they are (src/core/dest/dir.c).
  */
 #ifndef ODC_LOG_DIR_H
 #define ODC_LOG_DIR_H

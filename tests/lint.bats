@@ -7,6 +7,19 @@
 
 load test_helper
 
+# A copy of src/ and include/ to break, in $copy.
+copy_tree() {
+	copy="$BATS_TEST_TMPDIR/tree"
+	mkdir -p "$copy"
+	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+}
+
+# The copy's FILE made to include HEADER at its end: that line's number.
+include_at_end() {
+	echo "#include \"$2\"" >> "$copy/$1"
+	wc -l < "$copy/$1"
+}
+
 @test "lint: no test hands a shell function to timeout, setpriv, unshare, env or odcreat" {
 	run sh "$ROOT/tests/lint.sh"
 	assert_success
@@ -48,9 +61,8 @@ MIT"
 }
 
 @test "layers: an include that reaches up a layer, or past include/, fails the check" {
-	local copy="$BATS_TEST_TMPDIR/tree"
-	mkdir -p "$copy"
-	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	local copy
+	copy_tree
 	# The text layer reaching up to the log, and the library to a header of src/core's own.
 	sed -i '0,/#include "odc_line.h"/s//#include "odc_line.h"\n#include "odc_log.h"/' "$copy/src/core/text/line.c"
 	echo '#include "odc_at.h"' >> "$copy/src/preload/libc.c"
@@ -65,15 +77,12 @@ MIT"
 }
 
 @test "layers: a room that reaches another it does not use, or its parent's headers, a circle of uses, and a folder of more than 20 files fail the check" {
-	local copy="$BATS_TEST_TMPDIR/tree"
-	mkdir -p "$copy"
-	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	local copy
+	copy_tree
 	# The look, which runs as the caller, reaching the loader's room and the main loop's own header.
-	echo '#include "odc_watch_load.h"' >> "$copy/src/watch/look/look.c"
-	echo '#include "odc_watch.h"' >> "$copy/src/watch/look/proc.c"
 	local load main
-	load=$(wc -l < "$copy/src/watch/look/look.c")
-	main=$(wc -l < "$copy/src/watch/look/proc.c")
+	load=$(include_at_end src/watch/look/look.c odc_watch_load.h)
+	main=$(include_at_end src/watch/look/proc.c odc_watch.h)
 	sed -i 's|^\(src/watch/bpf  *\)- |\1watch/look|' "$copy/src/LAYERS"
 	touch "$copy"/src/watch/load/more{1..20}.txt
 	run python3 "$ROOT/tests/layers.py" "$copy"
@@ -86,6 +95,25 @@ MIT"
 	assert_equal "${#lines[@]}" 5
 }
 
+@test "layers: a room reaches the doors beside the sources of the rooms it uses alone, and a layer of the core only through include/" {
+	local copy
+	copy_tree
+	# The tally reaching the reading, which uses it; the command a private header of the log.
+	local up core
+	up=$(include_at_end src/cmd/report/tally/runs.c odc_report_read.h)
+	core=$(include_at_end src/cmd/env.c odc_log_format.h)
+	# The outputs no longer using the drill-down, whose door they include.
+	sed -i 's|^\(src/cmd/report/print .*\) cmd/report/drill |\1 |' "$copy/src/LAYERS"
+	run python3 "$ROOT/tests/layers.py" "$copy"
+	assert_failure
+	assert_line "src/cmd/report/tally/runs.c:$up: includes odc_report_read.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_line "src/cmd/env.c:$core: includes odc_log_format.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	local door
+	door=$(grep -n '#include "odc_report_drill.h"' "$copy/src/cmd/report/print/odc_report_print.h" | cut -d: -f1)
+	assert_line "src/cmd/report/print/odc_report_print.h:$door: includes odc_report_drill.h, which is neither its folder's nor one of include/ that src/LAYERS names"
+	assert_equal "${#lines[@]}" 3
+}
+
 @test "names: every header's guard is its own name, and every file the Makefile names is there" {
 	run python3 "$ROOT/tests/names.py" "$ROOT"
 	assert_success
@@ -93,9 +121,8 @@ MIT"
 }
 
 @test "names: a header guarded by another name, and a file the Makefile names that is not there, fail the check" {
-	local copy="$BATS_TEST_TMPDIR/tree"
-	mkdir -p "$copy"
-	cp -r "$ROOT/src" "$ROOT/include" "$copy/"
+	local copy
+	copy_tree
 	sed -i 's/ODC_TRAP_H/ODC_RAW_H/' "$copy/include/odc_trap.h"
 	sed -i 's/ODC_CALLS_BPF_H/ODC_WATCH_CALLS_BPF_H/' "$copy/src/watch/bpf/calls.bpf.h"
 	# A Makefile of its own: its words (a name there is one), a build's output, a pattern and a folder (none is).

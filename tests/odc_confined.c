@@ -2,7 +2,7 @@
  * libodc_confined.so: preloaded into odcreat report --resolve
  * (tests/resolve.bats), it stands for a module that has taken over the
  * resolver's reading. When the resolver writes its answer (to descriptor
- * 3, a struct odc_answer of src/cmd/report/resolve/odc_resolve.h), it
+ * 3, a struct odc_answer of src/cmd/report/elf/odc_resolve_read.h), it
  * first tries what such code would: open a file, take root's file rights
  * back (setfsuid(0)), signal a process (init, which root may); and puts
  * what it got in the answer's reason, which the report prints.

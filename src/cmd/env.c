@@ -17,6 +17,7 @@
 #include "odc_env.h"
 #include "odc_exit.h"
 #include "odc_log.h"
+#include "odc_log_dest.h"
 #include "odc_log_dir.h"
 #include "odc_say.h"
 

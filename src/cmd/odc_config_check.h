@@ -1,4 +1,4 @@
-/* odcreat --config-check [FILE] (src/cmd/config_check.c). */
+/* odcreat --config-check [FILE] (src/cmd/check/config_check.c). */
 #ifndef ODC_CONFIG_CHECK_H
 #define ODC_CONFIG_CHECK_H
 
@@ -11,7 +11,7 @@ int odc_config_check(const char *file);
 
 /*
  * Say on standard output which users' calls the log VALUE, set at FILE's
- * LINE, records (src/cmd/config_log.c): 1 where it records none but
+ * LINE, records (src/cmd/check/config_log.c): 1 where it records none but
  * root's, or something stops a user's lines, else 0.
  */
 int odc_explain_log(const char *file, unsigned line, const char *value);

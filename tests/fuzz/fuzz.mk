@@ -24,8 +24,9 @@
 #   make fuzz FUZZ_ARGS='-runs=1000'    (any further libFuzzer options)
 #   $(BUILD)/fuzz/fuzz_report $(BUILD)/fuzz/crash-...    (replay one input)
 #
-# Included from the Makefile, whose BUILD, CORE_SRC, DIRECT_SRC, PRELOAD_SRC
-# and HEADERS it uses: each harness is the code it tests, with its own main.
+# Included from the Makefile, whose BUILD, CORE_SRC, DIRECT_SRC, PRELOAD_SRC,
+# REPORT_ROOMS and HEADERS it uses: each harness is the code it tests, with
+# its own main.
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
@@ -38,11 +39,14 @@ FUZZ_RESOLVE_BIN := $(FUZZ_DIR)/fuzz_resolve
 FUZZ_CHECK   := fuzz_lines fuzz_report fuzz_resolve
 FUZZ_CHECK_SECONDS ?= 10
 # The harness #includes settings.c and dest.c, to reset their state for each input.
-FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/log/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
-FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/main.c src/cmd/report/dir.c,$(wildcard src/cmd/report/*.c)) \
-		       $(wildcard src/cmd/report/resolve/*.c) $(DIRECT_SRC) $(CORE_SRC)
-# The resolver's reading alone: not its child, its opening of names, nor its deadline.
-FUZZ_RESOLVE_SRC := $(filter-out %/child.c %/confine.c %/open.c %/run.c,$(wildcard src/cmd/report/resolve/*.c))
+FUZZ_LIB_SRC := $(filter-out src/core/config/settings.c src/core/dest/dest.c,$(CORE_SRC) $(PRELOAD_SRC))
+# The report's rooms (REPORT_ROOMS), not its main nor its reading of log directories.
+FUZZ_REPORT_LIB_SRC := $(filter-out src/cmd/report/read/dir.c,$(wildcard $(addsuffix /*.c,$(REPORT_ROOMS)))) \
+		       $(DIRECT_SRC) $(CORE_SRC)
+FUZZ_REPORT_I := -Isrc/cmd $(addprefix -I,$(REPORT_ROOMS))
+# The resolver's reading alone (src/cmd/report/elf/): not its child, its
+# opening of names, nor its deadline (src/cmd/report/resolve/).
+FUZZ_RESOLVE_SRC := $(wildcard src/cmd/report/elf/*.c)
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-string-concatenation -Iinclude $(addprefix -I,$(wildcard src/core/*/)) -Isrc/preload -D_GNU_SOURCE
 
@@ -65,13 +69,11 @@ FUZZ_REPORT_SRC := $(wildcard tests/fuzz/report/*.c)
 $(FUZZ_REPORT_BIN): $(FUZZ_REPORT_SRC) tests/fuzz/report/fuzz_report.h $(FUZZ_REPORT_LIB_SRC) $(HEADERS) \
 		    tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ \
-		$(FUZZ_REPORT_SRC) $(FUZZ_REPORT_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_REPORT_I) -o $@ $(FUZZ_REPORT_SRC) $(FUZZ_REPORT_LIB_SRC)
 
 $(FUZZ_RESOLVE_BIN): tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ \
-		tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd/report/elf -o $@ tests/fuzz/resolve/fuzz_resolve.c $(FUZZ_RESOLVE_SRC)
 
 # Real modules, built anew when the programs they are built from change.
 $(FUZZ_DIR)/resolve.seeds/made: tests/fuzz/resolve/seeds.sh tests/odc_site.c tests/odc_site_main.c
@@ -83,7 +85,7 @@ $(FUZZ_DIR)/resolve.seeds/made: tests/fuzz/resolve/seeds.sh tests/odc_site.c tes
 FUZZ_LINES_SRC := $(wildcard tests/fuzz/lines/*.c)
 $(FUZZ_LINES_BIN): $(FUZZ_LINES_SRC) tests/fuzz/lines/fuzz_lines.h $(FUZZ_REPORT_LIB_SRC) $(HEADERS) tests/fuzz/fuzz.mk
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Isrc/cmd -Isrc/cmd/report -Isrc/cmd/report/resolve -o $@ $(FUZZ_LINES_SRC) $(FUZZ_REPORT_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_REPORT_I) -o $@ $(FUZZ_LINES_SRC) $(FUZZ_REPORT_LIB_SRC)
 
 # Each harness's bound on one input (-timeout, seconds; 5 where it names
 # none), its environment and its seeds.

@@ -35,7 +35,7 @@
  * model at start-up), ODC_FUZZ_REPO (the repository, for reproducers).
  */
 #include "../../src/core/config/settings.c"
-#include "../../src/core/log/dest.c"
+#include "../../src/core/dest/dest.c"
 #include "odc_errname.h"
 #include "odc_meaning.h"
 #include "odc_trap.h"

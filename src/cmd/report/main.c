@@ -2,7 +2,7 @@
  * odcreat report [--format=text|csv|json] [--by=program|host|host,program]
  * [--program=NAME [--resolve]] [--journal] [FILE...]: what the survey's
  * logs say, per program, per host or per both, or of the programs NAME
- * names (odc_report_drill.h). FILE "-" (or none) is standard input;
+ * names (drill/). FILE "-" (or none) is standard input;
  * --journal reads journald's export format, from FILEs or from journalctl.
  */
 #include <errno.h>
@@ -21,7 +21,8 @@
 #include "odc_exit.h"
 #include "odc_report.h"
 #include "odc_report_drill.h"
-#include "odc_report_parts.h"
+#include "odc_report_print.h"
+#include "odc_report_read.h"
 #include "odc_say.h"
 
 /*
@@ -144,10 +145,7 @@ static int odc_report_journalctl(struct odc_report *rep)
 	return pclose(in) == 0 ? status : -1;
 }
 
-/*
- * A log directory's files are read at once (merge.c), a descriptor each:
- * as many as this process may have.
- */
+/* A log directory's files are read at once (read/merge.c), a descriptor each: all it may have. */
 static void odc_report_files_limit(void)
 {
 	struct rlimit r;

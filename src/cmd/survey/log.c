@@ -2,7 +2,7 @@
  * The survey's log. By default a log directory, root's, 1733: every user
  * may create a file in it, nobody but root may list it, and nobody may
  * remove or rename another's file; the library sends a user whose name was
- * taken to a private name (src/core/log/dir.c). So no user can blind
+ * taken to a private name (src/core/dest/dir.c). So no user can blind
  * another. journald and syslog record every user too. A single file
  * records only those who may write it, and standard error nothing in
  * common: neither is a survey's log.

@@ -1,10 +1,10 @@
 /*
  * The audit log: one line for each call odcreat redefined, built here and
  * handed to the destination its caller names: a file, a log directory or
- * standard error (dest.c, dir.c, written by write.c), syslog or journald
- * (socket.c), none of which ever holds the program up. No stdio, no malloc,
- * no locks; errno and the call's result are never changed, and a log that
- * cannot be opened or written is skipped.
+ * standard error (src/core/dest/: dest.c, dir.c, written by write.c),
+ * syslog or journald (socket.c), none of which ever holds the program up.
+ * No stdio, no malloc, no locks; errno and the call's result are never
+ * changed, and a log that cannot be opened or written is skipped.
  */
 #include <errno.h>
 #include <unistd.h>

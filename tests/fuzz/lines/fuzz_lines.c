@@ -34,7 +34,7 @@
 #include "fuzz_lines.h"
 #include "odc_log_format.h"
 #include "odc_log_order.h"
-#include "odc_report_parts.h"
+#include "odc_report_parse.h"
 
 #define FL_ID(id) ODC_FIELD_##id,
 static const int fl_order_self[] = { ODC_LINE_HEAD(FL_ID) ODC_FIELD_PATH, ODC_TAIL_SELF(FL_ID) };

@@ -6,7 +6,9 @@
 #include <stddef.h>
 
 #include "odc_report_drill.h"
-#include "odc_report_parts.h"
+#include "odc_report_rows.h"
+#include "odc_report_parse.h"
+#include "odc_report_read.h"
 
 /* WHAT broke, with the output OUT (LEN bytes): said, then abort(), so that libFuzzer keeps the input. */
 _Noreturn void fuzz_fail(const char *what, const char *out, size_t len);

@@ -53,7 +53,7 @@ static void count_words(struct words *w, const char *s, size_t n)
  * backslash, nor its states' continuation, 62 blanks in). A key holds no
  * blank but the one before its script and those of a "[uid N] " the
  * report put before another user's program: where it fits its column, its
- * line's words are the key's, the counts and the states; where it has
+ * line's words are the key's, the counts, the eyes and the states; where it has
  * lines of its own (each ended by a backslash, the further ones indented
  * by 2), their pieces joined hold the key's words alone.
  */
@@ -78,9 +78,10 @@ void check_text_rows(const struct odc_report *rep, const char *out, size_t len)
 				    2 * (rep->by & ODC_BY_PROGRAM && odc_report_uid_prefix(p->name));
 			key = (struct words){ 0 };
 			count_words(&key, line, name ? n - 1 : n);
-			char states[ODC_STATES_TEXT_MAX];
+			char states[ODC_STATES_TEXT_MAX], eyes[ODC_EYES_TEXT_MAX];
 			bool stated = odc_states_text(p, ",", states)[0];
-			if (!name && key.count != key_words + columns + stated)
+			bool eyed = odc_eyes_text(p, false, "", eyes)[0];
+			if (!name && key.count != key_words + columns + eyed + stated)
 				fuzz_fail("text: a row's line with another count of words", out, len);
 			if (!name)
 				key.count = key_words;	/* checked: no figures line of its own follows */

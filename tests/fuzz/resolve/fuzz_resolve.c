@@ -27,7 +27,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "odc_resolve.h"
+#include "odc_resolve_read.h"
 
 static void fuzz_check(const char *field, const char *s, size_t size)
 {

@@ -19,8 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "odc_report_drill.h"
 #include "odc_report_grow.h"
+#include "odc_report_record.h"
+#include "odc_report_resolve.h"
 #include "odc_resolve.h"
 
 #define ODC_RESOLVE_AT_ONCE 4
