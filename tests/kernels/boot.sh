@@ -8,7 +8,9 @@
 #           fetched into the cache (fetch.sh), or the path of a bzImage or
 #           of an AArch64 Image (Debian's arm64 vmlinuz)
 #   TREE    a directory (a worktree with its build/), packed whole into the
-#           guest but for .git and, in build*/, obj, go, go-cache, kernels, deb
+#           guest but for .git and, in build*/, obj, go, go-cache, kernels,
+#           deb and watch (the watcher's intermediates, some 50 MB that an
+#           emulated kernel would unpack at 15 MB a second)
 #   -e      a variable for SCRIPT
 #   -a      another directory packed as TREE is (another build tree's tools)
 #   -t      how long the guest may run (default 1800 s; then status 124)
@@ -83,7 +85,8 @@ pack() {
 	while [ "$dir" != "${dir%/*}" ]; do dir=${dir%/*}; up="$dir $up"; done
 	(cd / && for d in $up; do printf '%s\0' "$d"; done | cpio --null --quiet -o -H newc)
 	(cd / && find "${1#/}" \( -name .git -o -path '*/build*/obj' -o -path '*/build*/go' \
-		-o -path '*/build*/go-cache' -o -path '*/build*/kernels' -o -path '*/build*/deb' \) -prune \
+		-o -path '*/build*/go-cache' -o -path '*/build*/kernels' -o -path '*/build*/deb' \
+		-o -path '*/build*/watch' \) -prune \
 		-o -print0 | cpio --null --quiet -o -H newc)
 }
 {
