@@ -29,7 +29,8 @@ rows="$rows|a process started before|a burst|the calls through"
 # kernel's structures differ from one kernel to another. The program
 # attached to each entry (dynamic: openat's, and the look; static: open's,
 # openat's, openat2's; i386: the compat ones), io_uring's two opcodes
-# (the kernel's functions for them changed in 6.1), the namespaces' fields
+# (its tracepoints differ: 6.1's io_uring_submit_sqe, 6.18's
+# io_uring_submit_req), the namespaces' fields
 # (CO-RE), and the way the calls are attached. Not in CI: a Go program's
 # openat (the static one's, to the kernel), setuid's uids (the same cred
 # the others read), a process started before (the watcher, not the
