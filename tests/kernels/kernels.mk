@@ -39,7 +39,7 @@ kernel-test-bins: test-deps
 check-kernels: kernel-test-bins
 	$(KERNEL_CHECK) all host 5.10 6.1 6.12 arm64-5.10 arm64-6.1 arm64-6.12
 
-# CI's guests: 15 minutes each at most (one takes 3 to 6 under a loaded
+# CI's guests: 15 minutes each at most (one took 3 to 4 under a loaded
 # host), 30 in all, inside .ci/run's 40 for a stage with the build before.
 check-kernels-ci: kernel-test-bins
 	ODC_GUEST_SECONDS=900 ODC_KERNELS_SECONDS=1800 $(KERNEL_CHECK) ci 6.1 5.10 arm64-6.12
