@@ -325,10 +325,11 @@ check-deb-arm64:
 	$(BATS_ALONE) tests/fresh/cross.bats
 
 # debian/tests under autopkgtest-virt-unshare in a fresh Debian 12 testbed,
-# as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats).
+# as Debian's CI runs them, with packages made here (tests/fresh/autopkgtest.bats);
+# DEB_BUILT=1: those in build/deb, which make deb made before (CI's packages stage).
 check-autopkgtest:
 	@sh tests/deps.sh autopkgtest
-	DEB_BUILD_OPTIONS=nocheck DEB_BUILD_PROFILES=nocheck $(MAKE) deb
+	$(if $(DEB_BUILT),,DEB_BUILD_OPTIONS=nocheck DEB_BUILD_PROFILES=nocheck $(MAKE) deb)
 	$(BATS_ALONE) tests/fresh/autopkgtest.bats
 
 # The installed packages (autopkgtest, debian/tests): the table and the

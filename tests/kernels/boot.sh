@@ -8,10 +8,13 @@
 #           fetched into the cache (fetch.sh), or the path of a bzImage or
 #           of an AArch64 Image (Debian's arm64 vmlinuz)
 #   TREE    a directory (a worktree with its build/), packed whole into the
-#           guest but for .git and, in build*/, obj, go, go-cache, kernels, deb
+#           guest but for .git and, in build*/, obj, go, go-cache, kernels,
+#           deb and watch (the watcher's intermediates, some 50 MB that an
+#           emulated kernel would unpack at 15 MB a second)
 #   -e      a variable for SCRIPT
 #   -a      another directory packed as TREE is (another build tree's tools)
-#   -t      how long the guest may run (default 1800 s; then status 124)
+#   -t      how long the guest may run (default 1800 s; then status 124);
+#           a guest whose kernel says 8 soft lockups is stopped sooner
 #
 # The guest: the root of root.sh for its architecture in the cache, TREE,
 # SCRIPT and init.sh as /init, one initramfs; 2 CPUs and 2 GiB. An x86-64
@@ -83,7 +86,8 @@ pack() {
 	while [ "$dir" != "${dir%/*}" ]; do dir=${dir%/*}; up="$dir $up"; done
 	(cd / && for d in $up; do printf '%s\0' "$d"; done | cpio --null --quiet -o -H newc)
 	(cd / && find "${1#/}" \( -name .git -o -path '*/build*/obj' -o -path '*/build*/go' \
-		-o -path '*/build*/go-cache' -o -path '*/build*/kernels' -o -path '*/build*/deb' \) -prune \
+		-o -path '*/build*/go-cache' -o -path '*/build*/kernels' -o -path '*/build*/deb' \
+		-o -path '*/build*/watch' \) -prune \
 		-o -print0 | cpio --null --quiet -o -H newc)
 }
 {
@@ -113,7 +117,19 @@ status=0
 # shellcheck disable=SC2086
 timeout -k 10 "$seconds" $machine -m 2048 -smp 2 -nographic -no-reboot -monitor none \
 	-kernel "$vmlinuz" -initrd "$work/initrd" -append "console=$console quiet panic=-1" \
-	-serial "file:$work/console" $results < /dev/null > "$work/qemu.out" 2>&1 8>&- || status=$?
+	-serial "file:$work/console" $results < /dev/null > "$work/qemu.out" 2>&1 8>&- &
+qemu=$!
+# A kernel whose CPUs stay locked up does not come back (Debian's 5.10
+# under emulation on a loaded host: soft lockups on both CPUs, each said
+# every 20 s or so, until the time ran out): after 8 such lines, some 2
+# minutes of it, the guest is stopped rather than waited for.
+lockups=0
+while kill -0 "$qemu" 2>/dev/null; do
+	sleep 1
+	lockups=$(cat "$work/console" 2>/dev/null | grep -c 'soft lockup - CPU' || true)
+	[ "$lockups" -lt 8 ] || { kill "$qemu"; break; }
+done
+wait "$qemu" || status=$?
 took=$(($(date +%s) - start))
 exec 8>&-
 [ -z "${ODC_GUEST_CONSOLE:-}" ] || cp "$work/console" "$ODC_GUEST_CONSOLE"
@@ -124,6 +140,7 @@ sed -n '/^@@odc-begin /,/^@@odc-end /{/^@@odc-/d;p}' "$work/out"
 if [ -z "$end" ]; then
 	why="qemu exited $status"
 	[ "$status" -ne 124 ] || why="it ran out of its $seconds s"
+	[ "$lockups" -lt 8 ] || why="its kernel's CPUs locked up: $lockups soft lockups said, stopped"
 	echo "boot.sh: the guest of $kernel did not finish ($why, after ${took} s); its console's end:" >&2
 	tail -n 30 "$work/console" "$work/qemu.out" >&2
 	[ "$status" -eq 124 ] && exit 124

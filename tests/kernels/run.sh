@@ -11,6 +11,11 @@
 # AArch64's ODC_BUILD_ARM64 (default build-aarch64). Each is given the BTF
 # that src/btf.sh cuts out of its kernel's image, which guest.sh holds to
 # the kernel's own.
+# Time: each boot may take ODC_GUEST_SECONDS (1500), and all of them
+# together ODC_KERNELS_SECONDS (unbounded where unset; make check-kernels-ci
+# sets both, within CI's stage limit): a guest with less than 2 minutes
+# left is not booted, and fails saying so, and a failed one is booted once
+# more only where that much is left.
 set -u
 set=$1
 shift
@@ -22,6 +27,18 @@ export ODC_KERNEL_CACHE=${ODC_KERNEL_CACHE:-$own/${ODC_BUILD:-build}/kernels}
 cd "$tree" || exit 2
 n=0
 failed=0
+guest_seconds=${ODC_GUEST_SECONDS:-1500}
+budget=${ODC_KERNELS_SECONDS:-}
+
+# left: the seconds the next boot may take (0: too few to boot).
+left() {
+	local l=$guest_seconds
+	if [ -n "$budget" ] && [ $((budget - SECONDS)) -lt "$l" ]; then
+		l=$((budget - SECONDS))
+	fi
+	[ "$l" -ge 120 ] || l=0
+	echo "$l"
+}
 
 # The pair's meaning on Linux RELEASE (README: 5.7 to 6.3 create a file and
 # fail, 6.4 and 6.1.30 on refuse; older ones create it and succeed).
@@ -53,15 +70,15 @@ tap() {
 	done
 }
 
-# boot KERNEL MEANING LOG BUILD BTF: guest.sh in KERNEL's guest, with the
-# build tree BUILD and the BTF file BTF, its output in LOG.out, boot.sh's
-# own line in LOG, its status in LOG.status; the way the watcher must
-# watch the calls there is $calls.
+# boot KERNEL MEANING LOG BUILD BTF SECONDS: guest.sh in KERNEL's guest,
+# with the build tree BUILD and the BTF file BTF, for SECONDS at most, its
+# output in LOG.out, boot.sh's own line in LOG, its status in LOG.status;
+# the way the watcher must watch the calls there is $calls.
 boot() {
 	local others=
 	[ "$own" = "$tree" ] || others="-a $own"
 	# shellcheck disable=SC2086
-	bash "$here/boot.sh" -t 1500 -e "ODC_BUILD=$4" -e "ODC_TABLE=$own/$4/tests/odc_table" \
+	bash "$here/boot.sh" -t "$6" -e "ODC_BUILD=$4" -e "ODC_TABLE=$own/$4/tests/odc_table" \
 		-e "ODC_KERNEL_BTF=$5" -e "ODC_WATCH_CALLS=$calls" -a "${5%/*}" $others \
 		"$1" "$tree" "$here/guest.sh" "$2" "$set" > "$3.out" 2> "$3"
 	echo $? > "$3.status"
@@ -78,6 +95,13 @@ for kernel in "$@"; do
 	fi
 	read -r arch meaning calls <<< "$(awk -v k="$kernel" '$1 == k { print $2, $5, $6 }' "$here/kernels.txt")"
 	[ -n "$meaning" ] || { echo "run.sh: no kernel $kernel in $here/kernels.txt" >&2; exit 2; }
+	seconds=$(left)
+	if [ "$seconds" -eq 0 ]; then
+		n=$((n + 1))
+		echo "not ok $n $kernel: not booted: the guests' $budget s (ODC_KERNELS_SECONDS) are spent"
+		failed=$((failed + 1))
+		continue
+	fi
 	build=${ODC_BUILD:-build}
 	[ "$arch" = amd64 ] || build=${ODC_BUILD_ARM64:-build-aarch64}
 	btf=$(mktemp -d)/vmlinux.btf
@@ -87,12 +111,13 @@ for kernel in "$@"; do
 	# A guest under emulation once in a while goes quiet, its kernel or a
 	# test stuck (seen on 5.10 under a loaded host): one that fails is
 	# booted once more, and what the first boot said is kept, as comments.
-	boot "$kernel" "$meaning" "$log" "$build" "$btf"
-	if [ "$(cat "$log.status")" -ne 0 ] || grep -q '^not ok' "$log.out"; then
+	boot "$kernel" "$meaning" "$log" "$build" "$btf" "$seconds"
+	if { [ "$(cat "$log.status")" -ne 0 ] || grep -q '^not ok' "$log.out"; } && seconds=$(left) &&
+	   [ "$seconds" -gt 0 ]; then
 		echo "# $kernel: the first boot failed (boot.sh exited $(cat "$log.status")); booted once more. The first said:"
 		grep -A12 '^not ok' "$log.out" | head -60 | sed 's/^/#   /'
 		sed 's/^/#   /' "$log"
-		boot "$kernel" "$meaning" "$log" "$build" "$btf"
+		boot "$kernel" "$meaning" "$log" "$build" "$btf" "$seconds"
 	fi
 	tap "$kernel" < "$log.out"
 	status=$(cat "$log.status")
