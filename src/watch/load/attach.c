@@ -37,9 +37,9 @@ static bool odc_compat_calls(void)
 }
 
 /*
- * Each program SKEL loads and attaches on its own, attached (as
- * bpf_object__attach_skeleton does), so that a refusal names its program
- * (in *WHICH). 0, or a negative errno.
+ * The programs SKEL loads that attach by their section, attached one at
+ * a time (as bpf_object__attach_skeleton does), so that a refusal names
+ * its program (in *WHICH). 0, or a negative errno.
  */
 static int odc_attach_each(struct odc_watch_bpf *skel, const char **which)
 {

@@ -78,6 +78,7 @@ static int odc_failed(const char *step, int err)
 
 int odc_watch_tracefs_enter(struct odc_watch_home *home)
 {
+	home->away = false;
 	home->ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
 	home->root = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	home->cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -85,6 +86,7 @@ int odc_watch_tracefs_enter(struct odc_watch_home *home)
 		return odc_failed("hold its mount namespace, root and directory, to come back to", errno);
 	if (unshare(CLONE_NEWNS) < 0)
 		return odc_failed("make a mount namespace of its own to mount tracefs in (unshare)", errno);
+	home->away = true;
 	if (access(ODC_TRACEFS, F_OK) < 0) {
 		odc_watch_say_unmounted("mount tracefs on " ODC_TRACEFS, "sysfs", "/sys", SYSFS_MAGIC, errno);
 		return 1;
@@ -104,16 +106,16 @@ int odc_watch_tracefs_enter(struct odc_watch_home *home)
 }
 
 /*
- * Back in the machine's namespace, which the looks and the log use, at the
- * root and directory it had (a namespace's own root is not a chroot's).
+ * Back in the machine's namespace, where it left it, which the looks and
+ * the log use, at the root and directory it had (a namespace's own root
+ * is not a chroot's).
  * Going home cannot fail for root; a watcher that could not must not go
  * on. 0, or 1, said.
  */
 int odc_watch_tracefs_leave(struct odc_watch_home *home)
 {
-	int fail = home->ns >= 0 && home->root >= 0 && home->cwd >= 0 &&
-		   (setns(home->ns, CLONE_NEWNS) < 0 || fchdir(home->root) < 0 || chroot(".") < 0 ||
-		    fchdir(home->cwd) < 0);
+	int fail = home->away && (setns(home->ns, CLONE_NEWNS) < 0 || fchdir(home->root) < 0 || chroot(".") < 0 ||
+				  fchdir(home->cwd) < 0);
 
 	if (fail)
 		odc_say("odcreat-watch: cannot return to the machine's mount namespace: %s\n", strerror(errno));

@@ -42,6 +42,7 @@ void odc_watch_refusal(const char *doing, const char *which, int err);
  */
 struct odc_watch_home {
 	int ns, root, cwd;
+	bool away;	/* in its own namespace */
 };
 bool odc_watch_mounted(const char *path, unsigned long magic);
 void odc_watch_say_unmounted(const char *what, const char *type, const char *path, unsigned long magic, int err);
