@@ -9,10 +9,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <linux/magic.h>
 #include <sched.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/vfs.h>
@@ -49,16 +47,16 @@ bool odc_watch_tracefs_found(void)
 }
 
 /*
- * The mount that holds PATH made private in this namespace, so that what
- * is mounted on PATH stays in it: the nearest directory above PATH that
- * is a mount's root (MS_PRIVATE takes no other: EINVAL). In a chroot, /
- * may be none, and the mount that holds it out of reach. 0, or an errno.
+ * The mount that holds tracefs's directory made private in this
+ * namespace, so that what is mounted there stays in it: the nearest
+ * directory above that is a mount's root (MS_PRIVATE takes no other:
+ * EINVAL). In a chroot, / may be none, and the mount that holds it out of
+ * reach. 0, or an errno.
  */
-static int odc_private_above(const char *path)
+static int odc_private_above_tracefs(void)
 {
-	char dir[PATH_MAX];
+	char dir[] = ODC_TRACEFS;
 
-	snprintf(dir, sizeof dir, "%s", path);
 	for (char *slash; (slash = strrchr(dir, '/'));) {
 		slash[slash == dir] = '\0';
 		if (mount(NULL, dir, NULL, MS_PRIVATE, NULL) == 0)
@@ -91,7 +89,7 @@ int odc_watch_tracefs_enter(struct odc_watch_home *home)
 		odc_watch_say_unmounted("mount tracefs on " ODC_TRACEFS, "sysfs", "/sys", SYSFS_MAGIC, errno);
 		return 1;
 	}
-	int err = odc_private_above(ODC_TRACEFS);
+	int err = odc_private_above_tracefs();
 	if (err == EINVAL) {
 		odc_say("odcreat-watch: cannot mount tracefs in its own mount namespace: no directory above "
 			ODC_TRACEFS " is a mount's root (a chroot's / that is none), and a mount there "
