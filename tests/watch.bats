@@ -923,6 +923,76 @@ WATCH_IN_LOGD='timeout 120 "$ODCREAT" --watch -l "$1" 2> "$D/err" & w=$!
 	assert_equal "$(cat mounts)" 0
 }
 
+# new_root: a root of the watcher's own in $ROOT, a directory (no mount point), holding the watcher
+# and the libraries it needs, and /proc, /sys, the directories to mount them on.
+new_root() {
+	local lib
+	ROOT=$SCRATCH/root
+	mkdir -p "$ROOT/proc" "$ROOT/sys"
+	cp "$WATCHER" "$ROOT/odcreat-watch"
+	for lib in $(ldd "$WATCHER" | grep -o '/[^ ]*'); do
+		mkdir -p "$ROOT${lib%/*}"
+		cp -L "$lib" "$ROOT$lib"
+	done
+}
+
+# in_root MOUNTS CMD...: in a mount namespace of the test's own with no tracefs mounted, which stands
+# for a machine without systemd's, MOUNTS (sh run in $ROOT) made, then CMD; in $status, $output.
+in_root() {
+	run unshare -m --propagation private sh -c '
+		! mountpoint -q /sys/kernel/tracing || umount /sys/kernel/tracing
+		! mountpoint -q /sys/kernel/debug || umount -l /sys/kernel/debug
+		cd "$0" && eval "$1" && shift && "$@"' "$ROOT" "$@"
+}
+
+@test "watch: in a chroot, whose / is no mount point, with no tracefs: the watcher mounts its own, watches, and mounts nothing here" {
+	needs_ns mount
+	new_root
+	# The tracepoints' programs alone need tracefs: where fentry is taken, there is nothing to find.
+	in_root 'mount -t proc proc proc && mount -t sysfs sysfs sys' sh -c '
+		ODCREAT_LOG=/log timeout -s INT 120 chroot . /odcreat-watch 2> err & w=$!
+		for i in $(seq 200); do grep -q watching err && break; sleep 0.05; done
+		"$0" sys_openat "$1/chrooted" creat,directory > /dev/null
+		for i in $(seq 200); do grep -q chrooted log && break; sleep 0.05; done
+		grep -c " - tracefs " /proc/self/mountinfo > mounts
+		kill -INT $w && wait $w' "$STATIC" "$SCRATCH"
+	[ "$status" -eq 0 ] || { cat "$ROOT/err"; fail "the watcher exited $status"; }
+	grep -q 'path="'"$SCRATCH"'/chrooted"' "$ROOT/log" || { cat "$ROOT/err"; fail "no line"; }
+	assert_equal "$(cat "$ROOT/mounts")" 0
+}
+
+@test "watch: each step of its set-up that fails is named, with the mount that would do, and no kernel blamed" {
+	needs_ns mount
+	new_root
+	# No /proc: its pid namespace, the callers' looks.
+	in_root 'mount -t sysfs sysfs sys' chroot . /odcreat-watch
+	[ "$status" -eq 1 ]
+	unwrapped
+	assert_output "odcreat-watch: cannot tell its pid namespace (/proc/self/ns/pid): /proc is not mounted here: mount -t proc proc /proc"
+	# No sysfs: the kernel's BTF, which this kernel has.
+	in_root 'mount -t proc proc proc' chroot . /odcreat-watch
+	[ "$status" -eq 1 ]
+	unwrapped
+	assert_output "odcreat-watch: cannot read the kernel's BTF (/sys/kernel/btf/vmlinux): /sys is not mounted here: mount -t sysfs sysfs /sys"
+	# Only where the calls' tracepoints are watched (the kernel refuses fentry) is tracefs needed.
+	# A mount namespace refused it (no CAP_SYS_ADMIN, which BPF does without):
+	in_root 'mount -t proc proc proc && mount -t sysfs sysfs sys' \
+		setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin timeout -s INT 5 chroot . /odcreat-watch
+	[[ $output != *"odcreat-watch: watching"* ]] ||
+		skip "this kernel takes BPF on its functions (fentry): no tracefs is needed"
+	[ "$status" -eq 1 ]
+	unwrapped
+	assert_output "odcreat-watch: cannot make a mount namespace of its own to mount tracefs in (unshare): Operation not permitted; mount it: mount -t tracefs tracefs /sys/kernel/tracing"
+	# Nothing above tracefs's directory is a mount to make private: a mount there would reach the machine's.
+	mkdir -p "$ROOT/sys/kernel/tracing" "$ROOT/sys/kernel/btf"
+	: > "$ROOT/sys/kernel/btf/vmlinux"
+	in_root 'mount -t proc proc proc && mount --bind /sys/kernel/btf/vmlinux sys/kernel/btf/vmlinux' \
+		timeout -s INT 5 chroot . /odcreat-watch
+	[ "$status" -eq 1 ]
+	unwrapped
+	assert_output "odcreat-watch: cannot mount tracefs in its own mount namespace: no directory above /sys/kernel/tracing is a mount's root (a chroot's / that is none), and a mount there would reach the machine's; mount it: mount -t tracefs tracefs /sys/kernel/tracing"
+}
+
 @test "watch: the compat path, which every system call runs, is attached only where the kernel makes compat calls" {
 	# int $0x80 is a compat call from any x86-64 program, where the kernel makes them.
 	[ "$(uname -m)" = x86_64 ] || skip "compat calls are watched on x86-64 alone"

@@ -7,6 +7,8 @@
  * whether an open's entry knows its result. What it cannot be watched
  * for is said once, here.
  */
+#include <errno.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -185,6 +187,11 @@ int odc_watch_choose(struct odc_watch_bpf *skel, bool functions)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 
+	if (!btf && !odc_watch_mounted("/sys", SYSFS_MAGIC)) {
+		odc_watch_say_unmounted("read the kernel's BTF (/sys/kernel/btf/vmlinux)", "sysfs", "/sys", SYSFS_MAGIC,
+					errno);
+		return -1;
+	}
 	if (!btf) {
 		odc_say("odcreat-watch: this kernel has no BTF (/sys/kernel/btf/vmlinux: CONFIG_DEBUG_INFO_BTF, "
 				"Linux 5.4 has it), which the watcher is loaded by; without it, the preload survey "

@@ -6,6 +6,7 @@
  * why (refusal.c).
  */
 #include <errno.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,7 +27,8 @@ struct odc_watch_bpf *odc_watch_load(void)
 	struct stat ns;
 
 	if (stat("/proc/self/ns/pid", &ns) < 0) {
-		odc_say("odcreat-watch: cannot tell its pid namespace: %s\n", strerror(errno));
+		odc_watch_say_unmounted("tell its pid namespace (/proc/self/ns/pid)", "proc", "/proc", PROC_SUPER_MAGIC,
+					errno);
 		return NULL;
 	}
 	int refused = 0;	/* why the kernel refused the programs on its functions */
@@ -35,14 +37,14 @@ struct odc_watch_bpf *odc_watch_load(void)
 		odc_watch_keep_log(true);
 		struct odc_watch_bpf *skel = odc_watch_bpf__open();
 		int err = skel ? 0 : errno, way = skel ? odc_watch_choose(skel, functions) : -1;
-		const char *doing = "load";
+		const char *doing = "load", *which = NULL;
 
 		if (way >= 0) {
 			skel->rodata->odc_pidns_ino = (__u32)ns.st_ino;
 			err = -odc_watch_bpf__load(skel);
 			if (!err) {
 				doing = "attach";
-				err = -odc_watch_attach(skel);
+				err = -odc_watch_attach(skel, &which);
 			}
 		}
 		odc_watch_keep_log(false);
@@ -52,14 +54,14 @@ struct odc_watch_bpf *odc_watch_load(void)
 		}
 		bool opened = skel;
 		odc_watch_bpf__destroy(skel);
-		if (way == 1) {	/* the functions refused: the tracepoints */
+		if (way == 1 && err > 0) {	/* the functions refused: the tracepoints */
 			refused = err;
 			continue;
 		}
 		if (!opened)	/* its own object, which libbpf could not read: no kernel's doing */
 			odc_say("odcreat-watch: cannot open its BPF object: %s\n", strerror(err));
-		else if (way == 0)	/* else odc_watch_choose said why */
-			odc_watch_refusal(doing, err);
+		else if (way == 0 && err > 0)	/* else odc_watch_choose, or a step of its own (-1), said why */
+			odc_watch_refusal(doing, which, err);
 		return NULL;
 	}
 }

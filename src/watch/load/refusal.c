@@ -97,7 +97,7 @@ static const char *odc_helper_since(const char *helper)
 	return "a later";
 }
 
-void odc_watch_refusal(const char *doing, int err)
+void odc_watch_refusal(const char *doing, const char *which, int err)
 {
 	char name[128], words[256];
 
@@ -119,9 +119,11 @@ void odc_watch_refusal(const char *doing, int err)
 	else if (strstr(odc_said, "map 'odc_events': failed to create"))
 		odc_say("odcreat-watch: this kernel has no BPF ring buffer (Linux 5.8 has it)" ODC_ELSEWHERE "\n");
 	else if (odc_last_words(words, sizeof words), words[0])
-		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s): it "
-				"says: %s" ODC_ELSEWHERE "\n", doing, strerror(err), words);
+		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF %s%s (%s): it says: %s"
+				ODC_ELSEWHERE "\n", doing, which ? "program " : "programs", which ? which : "",
+			strerror(err), words);
 	else
-		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF programs (%s), and "
-				"says no more" ODC_ELSEWHERE "\n", doing, strerror(err));
+		odc_say("odcreat-watch: the kernel refuses to %s the watcher's BPF %s%s (%s), and says no "
+				"more" ODC_ELSEWHERE "\n", doing, which ? "program " : "programs", which ? which : "",
+			strerror(err));
 }
