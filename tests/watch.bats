@@ -147,8 +147,8 @@ call_once() {
 }
 
 # einval_kernel: whether this kernel refuses the pair with EINVAL, before any lookup (asked
-# before a watcher starts, which would log the question). Only there is a call's state
-# told; elsewhere the call made something, and its line says state_unread=kernel.
+# before a watcher starts, which would log the question). Elsewhere a pair call makes a
+# file where the name is missing: its state is told where the kernel says the call did.
 einval_kernel() {
 	python3 -c 'import os, sys
 try:
@@ -158,8 +158,6 @@ except OSError as e:
 }
 
 @test "watch: a dynamic program's openat (python3 os.open), with the name's state and directory" {
-	local state=state=missing
-	einval_kernel || state=state_unread=kernel
 	new_cgroup
 	watch_start
 	"${IN_CGROUP[@]}" "$CGROUP" python3 -c 'import os, sys, time
@@ -179,11 +177,11 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	has "pid=$py" 'prog="python3"' call=openat dirfd=AT_FDCWD 'path="newdir"' \
 		flags=O_RDONLY\|O_CREAT\|O_DIRECTORY\|O_CLOEXEC mode=0750 semantics=native \
 		"result=$(python3 -c "import errno; print(errno.errorcode[$errno])")" \
-		"$state" uid=0 seen=sys_enter/openat abi=native "tid=$py" "nspid=$py" \
+		state=missing uid=0 seen=sys_enter/openat abi=native "tid=$py" "nspid=$py" \
 		"cgroup=\"$CGROUP_NAME\"" "cgroup_id=$(stat -c %i "$CGROUP")" \
 		"mntns=$(stat -L -c %i /proc/self/ns/mnt)"
 	[[ $LINE == *' exe="'*python3* ]]
-	[[ $state != state=missing || $LINE == *' would="einval=EINVAL '* ]]
+	[[ $LINE == *' would="einval=EINVAL '* ]]
 }
 
 # static_call ENTRY NAME FLAGS [OPTIONS...]: the static odc_call, watched;
@@ -288,8 +286,6 @@ except OSError as e:
 
 @test "watch: a process in its own mount, pid and user namespaces, its path read in its own root" {
 	needs_ns user mount pid
-	local missing=state=missing dir=state=dir
-	einval_kernel || missing=state_unread=kernel dir=state_unread=kernel
 	new_cgroup
 	watch_start
 	# Only the namespace's mounts hold ns/only-here; the pid the test knows it by is the outer one.
@@ -323,9 +319,56 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	[ "$mntns" != "$(stat -L -c %i /proc/self/ns/mnt)" ]
 	the_line 'path="ns/only-here/new"'
 	has "pid=$outer" "nspid=$inner" "pidns=$pidns" "userns=$userns" "mntns=$mntns" \
-		"cgroup=\"$CGROUP_NAME\"" "$missing" uid=0 "dir=\"$SCRATCH\""
+		"cgroup=\"$CGROUP_NAME\"" state=missing uid=0 "dir=\"$SCRATCH\""
 	the_line "path=\"$SCRATCH/ns/only-here/d\""
-	has "pid=$outer" "$dir"
+	has "pid=$outer" state=dir
+}
+
+# What each mode would answer the pair (O_RDONLY, 0 or O_CLOEXEC) on a name in each state.
+declare -A WOULD=(
+	[missing]='einval=EINVAL freebsd=ENOENT mkdir=fd+made'
+	[dir]='einval=EINVAL freebsd=fd mkdir=fd'
+	[file]='einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR'
+	[dangling]='einval=EINVAL freebsd=ENOENT mkdir=ENOENT'
+)
+
+@test "watch: the name's state before the call where the kernel itself may make it: missing, a directory, a file, a link to nowhere, for a dynamic, a static and an openat2 caller, with what each mode would answer" {
+	local state caller
+	# Each call in a directory of its own: one that makes a file changes its directory.
+	for state in missing dir file dangling; do
+		for caller in py st o2; do
+			mkdir "$state-$caller"
+		done
+	done
+	for caller in py st o2; do
+		mkdir "dir-$caller/name"
+		: > "file-$caller/name"
+		ln -s nowhere "dangling-$caller/name"
+	done
+	sleep 0.05	# the directories older than the calls by more than the look's 20 ms
+	watch_start
+	for state in missing dir file dangling; do
+		python3 -c 'import os, sys
+try:
+    os.open(sys.argv[1], os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass' "$state-py/name"
+		"$STATIC" sys_openat "$state-st/name" creat,directory > /dev/null
+		"$STATIC" sys_openat2 "$state-o2/name" creat,directory > /dev/null
+	done
+	for state in missing dir file dangling; do
+		for caller in py st o2; do
+			await "path=\"$state-$caller/name\""
+		done
+	done
+	watch_stop
+	for state in missing dir file dangling; do
+		for caller in py st o2; do
+			the_line "path=\"$state-$caller/name\""
+			has "state=$state"
+			[[ $LINE == *" would=\"${WOULD[$state]} "* ]] || { echo "would= not ${WOULD[$state]}: $LINE"; return 1; }
+		done
+	done
 }
 
 @test "watch: a bad path pointer: the call is seen, its path unreadable, its state an error" {
@@ -395,7 +438,7 @@ odcreat: install the package odcreat-watch, or make watch && make install"
 
 @test "watch: no state where the name's directory changed after the call (a fallback to mkdir)" {
 	# Elsewhere the call itself makes a file, the fallback's mkdir fails, and the caller never says it is done.
-	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
+	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, which the fallback's mkdir fails on"
 	watch_start
 	# Held still, so that the caller's mkdir comes before the watcher's look.
 	kill -STOP "$WATCH_PID"
@@ -552,9 +595,7 @@ gone_call() {
 }
 
 @test "watch: a static and a Go program that exit before the look still get state=, would= and exe=: the kernel's names, taken at the call" {
-	# Where the call made something (a kernel of another meaning), no state is told: the names still are.
 	local state=state=missing would=' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '
-	einval_kernel || state=state_unread=kernel would=
 	watch_start
 	gone_call 'path="gone-static"' "$STATIC" sys_openat gone-static creat,directory
 	has "$state" "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$STATIC")\"" "pid=$CALLER"
@@ -589,7 +630,7 @@ if libc.renameat2(-100, b"a", -100, b"b", 2) != 0:  # RENAME_EXCHANGE
 
 @test "watch: every kind of caller of the coverage table that exits before the look gets state= and would=, where its mount namespace is left" {
 	needs_ns user mount pid
-	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
+	einval_kernel || skip "this kernel's meaning is not einval: an io_uring open, made in a worker, is not told made or not (state_unread=kernel)"
 	local kinds=0 told=0 line
 	nobody_copies
 	chmod 4755 "$NB/tests/odc_call_static"
