@@ -149,8 +149,10 @@ static __always_inline int odc_compat_exited(struct pt_regs *regs, long ret)
 	return 0;
 }
 
-#if defined(__TARGET_ARCH_x86)
-/* A call's entry, seen at the kernel's function for it: REGS, x86-64's, or i386's (COMPAT). */
+/*
+ * A call's entry, seen at the kernel's function for it: REGS, x86-64's or
+ * AArch64's, or i386's (COMPAT, x86-64 only).
+ */
 static __always_inline int odc_enter_regs(int entry, bool compat, const struct pt_regs *regs)
 {
 	unsigned long a[4];
@@ -158,6 +160,5 @@ static __always_inline int odc_enter_regs(int entry, bool compat, const struct p
 	odc_regs_args(regs, compat, a);
 	return odc_enter(entry, compat, a);
 }
-#endif
 
 #endif
