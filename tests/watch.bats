@@ -289,11 +289,12 @@ except OSError as e:
 	new_cgroup
 	watch_start
 	# Only the namespace's mounts hold ns/only-here; the pid the test knows it by is the outer one.
+	# (The directory's call first: where the kernel makes a file of the other, its directory changes.)
 	mkdir ns
 	"${IN_CGROUP[@]}" "$CGROUP" unshare -Urmpf --mount-proc sh -c '
 		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d && sleep 0.1 &&
 		exec python3 -c "import os, sys, time
-for name in (\"ns/only-here/new\", \"$PWD/ns/only-here/d\"):
+for name in (\"$PWD/ns/only-here/d\", \"ns/only-here/new\"):
     try:
         os.open(name, os.O_CREAT | os.O_DIRECTORY)
     except OSError as e:
@@ -324,16 +325,17 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	has "pid=$outer" state=dir
 }
 
-# What each mode would answer the pair (O_RDONLY, 0 or O_CLOEXEC) on a name in each state.
-declare -A WOULD=(
-	[missing]='einval=EINVAL freebsd=ENOENT mkdir=fd+made'
-	[dir]='einval=EINVAL freebsd=fd mkdir=fd'
-	[file]='einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR'
-	[dangling]='einval=EINVAL freebsd=ENOENT mkdir=ENOENT'
+# What each mode but native (the kernel's own) would answer the pair (O_RDONLY, 0 or
+# O_CLOEXEC) on a name in each state: as the library's lines say.
+declare -gA WOULD=(
+	[missing]='einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made'
+	[dir]='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
+	[file]='einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR legacy=ENOTDIR linux-5.7=ENOTDIR'
+	[dangling]='einval=EINVAL freebsd=ENOENT mkdir=EEXIST legacy=fd+made linux-5.7=ENOTDIR+made'
 )
 
 @test "watch: the name's state before the call where the kernel itself may make it: missing, a directory, a file, a link to nowhere, for a dynamic, a static and an openat2 caller, with what each mode would answer" {
-	local state caller
+	local state caller result
 	# Each call in a directory of its own: one that makes a file changes its directory.
 	for state in missing dir file dangling; do
 		for caller in py st o2; do
@@ -367,6 +369,10 @@ except OSError:
 			the_line "path=\"$state-$caller/name\""
 			has "state=$state"
 			[[ $LINE == *" would=\"${WOULD[$state]} "* ]] || { echo "would= not ${WOULD[$state]}: $LINE"; return 1; }
+			# And native's is what the kernel answered.
+			result=${LINE#* result=}
+			result=${result%% *}
+			[[ $LINE =~ \ native=$result[+\"] ]] || { echo "native= not $result: $LINE"; return 1; }
 		done
 	done
 }
