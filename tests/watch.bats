@@ -289,19 +289,20 @@ except OSError as e:
 	new_cgroup
 	watch_start
 	# Only the namespace's mounts hold ns/only-here; the pid the test knows it by is the outer one.
-	# (The directory's call first: where the kernel makes a file of the other, its directory changes.)
+	# (Each name in a directory of its own: where the kernel makes a file of the missing one, its
+	# directory changes, before the other's look.)
 	mkdir ns
 	"${IN_CGROUP[@]}" "$CGROUP" unshare -Urmpf --mount-proc sh -c '
-		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d && sleep 0.1 &&
+		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d ns/only-here/d/in && sleep 0.1 &&
 		exec python3 -c "import os, sys, time
-for name in (\"$PWD/ns/only-here/d\", \"ns/only-here/new\"):
+for name in (\"$PWD/ns/only-here/d\", \"ns/only-here/d/in/new\"):
     try:
         os.open(name, os.O_CREAT | os.O_DIRECTORY)
     except OSError as e:
         pass
 print(os.getpid(), flush=True)
 time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
-	await 'path="ns/only-here/new"'
+	await 'path="ns/only-here/d/in/new"'
 	await "path=\"$SCRATCH/ns/only-here/d\""
 	local outer inner
 	# (No pgrep: a fresh minimal root has no procps.)
@@ -318,7 +319,7 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	kill -KILL "$outer"	# the namespace's init: other signals it ignores
 	watch_stop
 	[ "$mntns" != "$(stat -L -c %i /proc/self/ns/mnt)" ]
-	the_line 'path="ns/only-here/new"'
+	the_line 'path="ns/only-here/d/in/new"'
 	has "pid=$outer" "nspid=$inner" "pidns=$pidns" "userns=$userns" "mntns=$mntns" \
 		"cgroup=\"$CGROUP_NAME\"" state=missing uid=0 "dir=\"$SCRATCH\""
 	the_line "path=\"$SCRATCH/ns/only-here/d\""
@@ -349,19 +350,18 @@ declare -gA WOULD=(
 	done
 	sleep 0.05	# the directories older than the calls by more than the look's 20 ms
 	watch_start
+	# One at a time, each line awaited: under emulation a look given 500 ms is otherwise stuck behind the next calls.
 	for state in missing dir file dangling; do
 		python3 -c 'import os, sys
 try:
     os.open(sys.argv[1], os.O_CREAT | os.O_DIRECTORY)
 except OSError:
     pass' "$state-py/name"
+		await "path=\"$state-py/name\""
 		"$STATIC" sys_openat "$state-st/name" creat,directory > /dev/null
+		await "path=\"$state-st/name\""
 		"$STATIC" sys_openat2 "$state-o2/name" creat,directory > /dev/null
-	done
-	for state in missing dir file dangling; do
-		for caller in py st o2; do
-			await "path=\"$state-$caller/name\""
-		done
+		await "path=\"$state-o2/name\""
 	done
 	watch_stop
 	for state in missing dir file dangling; do
