@@ -349,9 +349,11 @@ declare -gA WOULD=(
 		ln -s nowhere "dangling-$caller/name"
 	done
 	sleep 0.05	# the directories older than the calls by more than the look's 20 ms
-	watch_start
-	# One at a time, each line awaited: under emulation a look given 500 ms is otherwise stuck behind the next calls.
+	# One call at a time, each line awaited, and a watcher for each state's three: a
+	# person's looks may take a tenth of the watcher's time, and under emulation, where a
+	# look takes a few hundred ms, a dozen in a row would run out of it (state_unread=stuck).
 	for state in missing dir file dangling; do
+		watch_start
 		python3 -c 'import os, sys
 try:
     os.open(sys.argv[1], os.O_CREAT | os.O_DIRECTORY)
@@ -362,9 +364,7 @@ except OSError:
 		await "path=\"$state-st/name\""
 		"$STATIC" sys_openat2 "$state-o2/name" creat,directory > /dev/null
 		await "path=\"$state-o2/name\""
-	done
-	watch_stop
-	for state in missing dir file dangling; do
+		watch_stop
 		for caller in py st o2; do
 			the_line "path=\"$state-$caller/name\""
 			has "state=$state"
