@@ -233,7 +233,7 @@ void odc_watch_say_unseen(int refused, int made)
 		odc_say("odcreat-watch: this kernel makes a file of a pair call on a missing name, and the "
 			"watcher cannot see whether a call did (alloc_empty_file: %s): no line tells the "
 			"name's state (state_unread=kernel)\n",
-			made == -ENOENT ? "not in its BTF" : strerror(-made));
+			made == -ENOENT ? "not in its BTF" : made == -ODC_ENOTSUPP ? "not supported" : strerror(-made));
 	if (refused)
 		odc_say("odcreat-watch: this kernel refuses BPF on its functions (fentry: %s): the opens are "
 			"watched through their tracepoints, which put every system call on its slow path "
