@@ -1752,7 +1752,7 @@ PY
 	local bpf=$ROOT/src/watch/bpf arch name h sections programs=0
 	# A search for a program's name finds its definition: each the object holds, in watch.bpf.c.
 	for name in $(readelf -sW "$BUILD/watch/watch.bpf.o" | awk '$4 == "FUNC" && $5 == "GLOBAL" { print $8 }'); do
-		grep -qE "^int (BPF_PROG\()?$name[(,]" "$bpf/watch.bpf.c" || fail "$name: not defined by name in watch.bpf.c"
+		grep -qE "^int (BPF_PROG\(|BPF_KRETPROBE\()?$name[(,]" "$bpf/watch.bpf.c" || fail "$name: not defined by name in watch.bpf.c"
 		programs=$((programs + 1))
 	done
 	[ "$programs" -gt 0 ] || fail "no program in $BUILD/watch/watch.bpf.o"
