@@ -44,6 +44,9 @@ enum odc_watch_abi {
 #define ODC_WATCH_PATH_CUT 0x4	/* path holds only the first ODC_WATCH_PATH_MAX - 1 bytes */
 #define ODC_WATCH_LOST_ONLY 0x8	/* no call: the process exited, and lost is what it still owed */
 #define ODC_WATCH_ARGS_CUT 0x10	/* the command line went on past the bytes the record holds */
+/* The kernel told whether the call's own open created the name (ODC_WATCH_MADE: it did). */
+#define ODC_WATCH_MADE_TOLD 0x20
+#define ODC_WATCH_MADE 0x40
 
 /*
  * A path longer than this is cut: the line holds 2,048 bytes with every

@@ -147,8 +147,8 @@ call_once() {
 }
 
 # einval_kernel: whether this kernel refuses the pair with EINVAL, before any lookup (asked
-# before a watcher starts, which would log the question). Only there is a call's state
-# told; elsewhere the call made something, and its line says state_unread=kernel.
+# before a watcher starts, which would log the question). Elsewhere a pair call makes a
+# file where the name is missing: its state is told where the kernel says the call did.
 einval_kernel() {
 	python3 -c 'import os, sys
 try:
@@ -158,8 +158,6 @@ except OSError as e:
 }
 
 @test "watch: a dynamic program's openat (python3 os.open), with the name's state and directory" {
-	local state=state=missing
-	einval_kernel || state=state_unread=kernel
 	new_cgroup
 	watch_start
 	"${IN_CGROUP[@]}" "$CGROUP" python3 -c 'import os, sys, time
@@ -179,11 +177,11 @@ time.sleep(30)' > "$BATS_TEST_TMPDIR/py" &
 	has "pid=$py" 'prog="python3"' call=openat dirfd=AT_FDCWD 'path="newdir"' \
 		flags=O_RDONLY\|O_CREAT\|O_DIRECTORY\|O_CLOEXEC mode=0750 semantics=native \
 		"result=$(python3 -c "import errno; print(errno.errorcode[$errno])")" \
-		"$state" uid=0 seen=sys_enter/openat abi=native "tid=$py" "nspid=$py" \
+		state=missing uid=0 seen=sys_enter/openat abi=native "tid=$py" "nspid=$py" \
 		"cgroup=\"$CGROUP_NAME\"" "cgroup_id=$(stat -c %i "$CGROUP")" \
 		"mntns=$(stat -L -c %i /proc/self/ns/mnt)"
 	[[ $LINE == *' exe="'*python3* ]]
-	[[ $state != state=missing || $LINE == *' would="einval=EINVAL '* ]]
+	[[ $LINE == *' would="einval=EINVAL '* ]]
 }
 
 # static_call ENTRY NAME FLAGS [OPTIONS...]: the static odc_call, watched;
@@ -288,23 +286,23 @@ except OSError as e:
 
 @test "watch: a process in its own mount, pid and user namespaces, its path read in its own root" {
 	needs_ns user mount pid
-	local missing=state=missing dir=state=dir
-	einval_kernel || missing=state_unread=kernel dir=state_unread=kernel
 	new_cgroup
 	watch_start
 	# Only the namespace's mounts hold ns/only-here; the pid the test knows it by is the outer one.
+	# (Each name in a directory of its own: where the kernel makes a file of the missing one, its
+	# directory changes, before the other's look.)
 	mkdir ns
 	"${IN_CGROUP[@]}" "$CGROUP" unshare -Urmpf --mount-proc sh -c '
-		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d && sleep 0.1 &&
+		mount -t tmpfs tmpfs ns && mkdir ns/only-here ns/only-here/d ns/only-here/d/in && sleep 0.1 &&
 		exec python3 -c "import os, sys, time
-for name in (\"ns/only-here/new\", \"$PWD/ns/only-here/d\"):
+for name in (\"$PWD/ns/only-here/d\", \"ns/only-here/d/in/new\"):
     try:
         os.open(name, os.O_CREAT | os.O_DIRECTORY)
     except OSError as e:
         pass
 print(os.getpid(), flush=True)
 time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
-	await 'path="ns/only-here/new"'
+	await 'path="ns/only-here/d/in/new"'
 	await "path=\"$SCRATCH/ns/only-here/d\""
 	local outer inner
 	# (No pgrep: a fresh minimal root has no procps.)
@@ -321,11 +319,62 @@ time.sleep(30)" odcreat-watch-ns-caller' > "$BATS_TEST_TMPDIR/py" &
 	kill -KILL "$outer"	# the namespace's init: other signals it ignores
 	watch_stop
 	[ "$mntns" != "$(stat -L -c %i /proc/self/ns/mnt)" ]
-	the_line 'path="ns/only-here/new"'
+	the_line 'path="ns/only-here/d/in/new"'
 	has "pid=$outer" "nspid=$inner" "pidns=$pidns" "userns=$userns" "mntns=$mntns" \
-		"cgroup=\"$CGROUP_NAME\"" "$missing" uid=0 "dir=\"$SCRATCH\""
+		"cgroup=\"$CGROUP_NAME\"" state=missing uid=0 "dir=\"$SCRATCH\""
 	the_line "path=\"$SCRATCH/ns/only-here/d\""
-	has "pid=$outer" "$dir"
+	has "pid=$outer" state=dir
+}
+
+# What each mode but native (the kernel's own) would answer the pair (O_RDONLY, 0 or
+# O_CLOEXEC) on a name in each state: as the library's lines say.
+declare -gA WOULD=(
+	[missing]='einval=EINVAL freebsd=ENOENT mkdir=fd+made legacy=fd+made linux-5.7=ENOTDIR+made'
+	[dir]='einval=EINVAL freebsd=fd mkdir=fd legacy=EISDIR linux-5.7=EISDIR'
+	[file]='einval=EINVAL freebsd=ENOTDIR mkdir=ENOTDIR legacy=ENOTDIR linux-5.7=ENOTDIR'
+	[dangling]='einval=EINVAL freebsd=ENOENT mkdir=EEXIST legacy=fd+made linux-5.7=ENOTDIR+made'
+)
+
+@test "watch: the name's state before the call where the kernel itself may make it: missing, a directory, a file, a link to nowhere, for a dynamic, a static and an openat2 caller, with what each mode would answer" {
+	local state caller result
+	# Each call in a directory of its own: one that makes a file changes its directory.
+	for state in missing dir file dangling; do
+		for caller in py st o2; do
+			mkdir "$state-$caller"
+		done
+	done
+	for caller in py st o2; do
+		mkdir "dir-$caller/name"
+		: > "file-$caller/name"
+		ln -s nowhere "dangling-$caller/name"
+	done
+	sleep 0.05	# the directories older than the calls by more than the look's 20 ms
+	# One call at a time, each line awaited, and a watcher for each state's three: a
+	# person's looks may take a tenth of the watcher's time, and under emulation, where a
+	# look takes a few hundred ms, a dozen in a row would run out of it (state_unread=stuck).
+	for state in missing dir file dangling; do
+		watch_start
+		python3 -c 'import os, sys
+try:
+    os.open(sys.argv[1], os.O_CREAT | os.O_DIRECTORY)
+except OSError:
+    pass' "$state-py/name"
+		await "path=\"$state-py/name\""
+		"$STATIC" sys_openat "$state-st/name" creat,directory > /dev/null
+		await "path=\"$state-st/name\""
+		"$STATIC" sys_openat2 "$state-o2/name" creat,directory > /dev/null
+		await "path=\"$state-o2/name\""
+		watch_stop
+		for caller in py st o2; do
+			the_line "path=\"$state-$caller/name\""
+			has "state=$state"
+			[[ $LINE == *" would=\"${WOULD[$state]} "* ]] || { echo "would= not ${WOULD[$state]}: $LINE"; return 1; }
+			# And native's is what the kernel answered.
+			result=${LINE#* result=}
+			result=${result%% *}
+			[[ $LINE =~ \ native=$result[+\"] ]] || { echo "native= not $result: $LINE"; return 1; }
+		done
+	done
 }
 
 @test "watch: a bad path pointer: the call is seen, its path unreadable, its state an error" {
@@ -395,7 +444,7 @@ odcreat: install the package odcreat-watch, or make watch && make install"
 
 @test "watch: no state where the name's directory changed after the call (a fallback to mkdir)" {
 	# Elsewhere the call itself makes a file, the fallback's mkdir fails, and the caller never says it is done.
-	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
+	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, which the fallback's mkdir fails on"
 	watch_start
 	# Held still, so that the caller's mkdir comes before the watcher's look.
 	kill -STOP "$WATCH_PID"
@@ -552,9 +601,7 @@ gone_call() {
 }
 
 @test "watch: a static and a Go program that exit before the look still get state=, would= and exe=: the kernel's names, taken at the call" {
-	# Where the call made something (a kernel of another meaning), no state is told: the names still are.
 	local state=state=missing would=' would="einval=EINVAL freebsd=ENOENT mkdir=fd+made '
-	einval_kernel || state=state_unread=kernel would=
 	watch_start
 	gone_call 'path="gone-static"' "$STATIC" sys_openat gone-static creat,directory
 	has "$state" "dir=\"$SCRATCH\"" "exe=\"$(readlink -f "$STATIC")\"" "pid=$CALLER"
@@ -589,7 +636,7 @@ if libc.renameat2(-100, b"a", -100, b"b", 2) != 0:  # RENAME_EXCHANGE
 
 @test "watch: every kind of caller of the coverage table that exits before the look gets state= and would=, where its mount namespace is left" {
 	needs_ns user mount pid
-	einval_kernel || skip "this kernel's meaning is not einval: a pair call makes a file, and no state is told (state_unread=kernel)"
+	einval_kernel || skip "this kernel's meaning is not einval: an io_uring open, made in a worker, is not told made or not (state_unread=kernel)"
 	local kinds=0 told=0 line
 	nobody_copies
 	chmod 4755 "$NB/tests/odc_call_static"
@@ -1775,7 +1822,7 @@ PY
 	local bpf=$ROOT/src/watch/bpf arch name h sections programs=0
 	# A search for a program's name finds its definition: each the object holds, in watch.bpf.c.
 	for name in $(readelf -sW "$BUILD/watch/watch.bpf.o" | awk '$4 == "FUNC" && $5 == "GLOBAL" { print $8 }'); do
-		grep -qE "^int (BPF_PROG\()?$name[(,]" "$bpf/watch.bpf.c" || fail "$name: not defined by name in watch.bpf.c"
+		grep -qE "^int (BPF_PROG\(|BPF_KRETPROBE\()?$name[(,]" "$bpf/watch.bpf.c" || fail "$name: not defined by name in watch.bpf.c"
 		programs=$((programs + 1))
 	done
 	[ "$programs" -gt 0 ] || fail "no program in $BUILD/watch/watch.bpf.o"

@@ -24,20 +24,21 @@ export ODC_BUILD=$build
 entries="open open64 openat openat64 openat2 sys_open sys_openat sys_openat2"
 static="sys_open sys_openat sys_openat2"
 rows="a dynamic program|a static program|a Go program|an i386 program|io_uring|a process in its own|a setuid program"
-rows="$rows|a process started before|a burst|the calls through"
+rows="$rows|a process started before|a burst|the calls through|the name's state before the call"
 # CI's rows (make check-kernels-ci), in CI's time: those whose BPF or the
 # kernel's structures differ from one kernel to another. The program
 # attached to each entry (dynamic: openat's, and the look; static: open's,
 # openat's, openat2's; i386: the compat ones), io_uring's two opcodes
 # (its tracepoints differ: 6.1's io_uring_submit_sqe, 6.18's
 # io_uring_submit_req), the namespaces' fields
-# (CO-RE), and the way the calls are attached. Not in CI: a Go program's
+# (CO-RE), the way the calls are attached, and the name's state before
+# a call where the kernel itself may make it (its open's file, told). Not in CI: a Go program's
 # openat (the static one's, to the kernel), setuid's uids (the same cred
 # the others read), a process started before (the watcher, not the
 # kernel), and the floods, which cost a guest under emulation minutes and
 # count in the watcher's own code (make check runs them on the host).
 if [ "$set" = ci ]; then
-	rows="a dynamic program|a static program|an i386 program|io_uring's IORING_OP|a process in its own|the calls through"
+	rows="a dynamic program|a static program|an i386 program|io_uring's IORING_OP|a process in its own|the calls through|the name's state before the call"
 fi
 if [ "$(uname -m)" = aarch64 ]; then
 	entries=${entries/ sys_open / }

@@ -10,6 +10,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "arch.bpf.h"
+#include "made.bpf.h"
 #include "odc_watch_event.h"
 #include "record.bpf.h"
 #include "send.bpf.h"
@@ -77,6 +78,7 @@ static __always_inline int odc_enter(int entry, bool compat, const unsigned long
 
 	if (stale)
 		odc_deliver(stale);
+	odc_made_forget(tid);
 	if (bpf_map_update_elem(&odc_calls, &tid, e, BPF_ANY)) {
 		__sync_fetch_and_add(&odc_unpaired, 1);
 		odc_deliver(e);
@@ -105,7 +107,10 @@ static __always_inline int odc_exit(long ret)
 	if (!odc_kept)
 		return 0;
 	u32 tid = (u32)bpf_get_current_pid_tgid();
+	struct odc_watch_event *e = bpf_map_lookup_elem(&odc_calls, &tid);
 
+	if (e)
+		odc_made_tell(tid, e);
 	if (odc_finish(&odc_calls, &tid, ret))
 		__sync_fetch_and_sub(&odc_kept, 1);
 	return 0;

@@ -198,6 +198,24 @@ int BPF_PROG(odc_fx_openat2, const struct pt_regs *regs, long ret)
 }
 #endif
 
+/*
+ * The files opens allocate, for whether a call's own open created its
+ * name (made.bpf.h): through the kernel's function where BPF may attach
+ * to it, else a probe at its return. Only where the kernel's meaning is
+ * not einval, which leaves the name as it was.
+ */
+SEC("fexit/alloc_empty_file")
+int BPF_PROG(odc_made_fx, int flags, const struct cred *cred, struct file *f)
+{
+	return odc_file_allocated(&odc_calls, odc_kept, f);
+}
+
+SEC("kretprobe/alloc_empty_file")
+int BPF_KRETPROBE(odc_made_kr, struct file *f)
+{
+	return odc_file_allocated(&odc_calls, odc_kept, f);
+}
+
 /* io_uring's submissions. Linux 6.4 on: the request alone (its flags 32 bits wide in 6.1, 64 in 6.12). */
 SEC("tp_btf/io_uring_submit_req")
 int BPF_PROG(odc_uring_submit, struct io_kiocb *req)

@@ -1,7 +1,9 @@
 /*
  * The kernel side attached: the native calls' own tracepoints and
  * io_uring's always; the compat calls' path, which every system call runs,
- * only where the kernel makes compat calls at all.
+ * only where the kernel makes compat calls at all; and where loaded, the
+ * program that tells whether a call made its name, without which the
+ * watcher still watches.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -86,4 +88,20 @@ int odc_watch_attach(struct odc_watch_bpf *skel, const char **which)
 	if (!err)
 		err = odc_attach_each(skel, which);
 	return odc_watch_tracefs_leave(&home) ? 1 : err;
+}
+
+int odc_watch_attach_made(struct odc_watch_bpf *skel)
+{
+	struct bpf_program *fx = skel->progs.odc_made_fx, *kr = skel->progs.odc_made_kr;
+	struct bpf_program *p = bpf_program__autoload(fx) ? fx : kr;
+
+	if (!bpf_program__autoload(p))
+		return -ENOENT;
+	struct bpf_link *link = bpf_program__attach(p);
+	if (!link)
+		return -errno;
+	/* The skeleton's to destroy with the rest. */
+	*(p == fx ? &skel->links.odc_made_fx : &skel->links.odc_made_kr) = link;
+	skel->bss->odc_made_watched = true;
+	return 0;
 }

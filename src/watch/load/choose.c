@@ -127,8 +127,11 @@ static void odc_load_only(struct bpf_program *const *set, const struct bpf_progr
 		bpf_program__set_autoload(*set, *set == picked);
 }
 
-/* What this kernel cannot be watched for, said once it watches (odc_watch_say_unseen). */
-static bool odc_no_uring, odc_no_exit;
+/*
+ * What this kernel cannot be watched for, said once it watches
+ * (odc_watch_say_unseen); and whether its calls may make their names.
+ */
+static bool odc_no_uring, odc_no_exit, odc_made_wanted;
 
 /* The programs of SET (its names end at a NULL) load where LOAD, else not. */
 static void odc_load_each(struct bpf_program *const *set, bool load)
@@ -180,6 +183,13 @@ static bool odc_choose_calls(struct odc_watch_bpf *skel, const struct btf *btf, 
 	skel->rodata->odc_entry_decides = odc_kernel_meaning() == ODC_EINVAL;
 	if (skel->rodata->odc_entry_decides)
 		odc_load_each(open_exits, false);
+	/* Where a call may make its name, whether it did: the same way as the calls (attach.c attaches it). */
+	odc_made_wanted = !skel->rodata->odc_entry_decides;
+	bool made = odc_made_wanted && btf__find_by_name_kind(btf, "alloc_empty_file", BTF_KIND_FUNC) > 0;
+	bpf_program__set_autoload(p->odc_made_fx, made && functions);
+	bpf_program__set_autoload(p->odc_made_kr, made && !functions);
+	bpf_program__set_autoattach(p->odc_made_fx, false);
+	bpf_program__set_autoattach(p->odc_made_kr, false);
 	return functions;
 }
 
@@ -223,8 +233,13 @@ int odc_watch_choose(struct odc_watch_bpf *skel, bool functions)
 /* The kernel's own errno for what it cannot do, which the C library has no name for. */
 #define ODC_ENOTSUPP 524
 
-void odc_watch_say_unseen(int refused)
+void odc_watch_say_unseen(int refused, int made)
 {
+	if (odc_made_wanted && made)
+		odc_say("odcreat-watch: this kernel makes a file of a pair call on a missing name, and the "
+			"watcher cannot see whether a call did (alloc_empty_file: %s): no line tells the "
+			"name's state (state_unread=kernel)\n",
+			made == -ENOENT ? "not in its BTF" : made == -ODC_ENOTSUPP ? "not supported" : strerror(-made));
 	if (refused)
 		odc_say("odcreat-watch: this kernel refuses BPF on its functions (fentry: %s): the opens are "
 			"watched through their tracepoints, which put every system call on its slow path "

@@ -32,6 +32,7 @@ struct odc_watch_bpf *odc_watch_load(void)
 		return NULL;
 	}
 	int refused = 0;	/* why the kernel refused the programs on its functions */
+	int made = 0;	/* why no program tells whether a call made its name */
 
 	for (bool functions = true;; functions = false) {
 		odc_watch_keep_log(true);
@@ -45,11 +46,12 @@ struct odc_watch_bpf *odc_watch_load(void)
 			if (!err) {
 				doing = "attach";
 				err = -odc_watch_attach(skel, &which);
+				made = err ? 0 : odc_watch_attach_made(skel);
 			}
 		}
 		odc_watch_keep_log(false);
 		if (way >= 0 && !err) {
-			odc_watch_say_unseen(refused);
+			odc_watch_say_unseen(refused, made);
 			return skel;
 		}
 		bool opened = skel;

@@ -15,10 +15,9 @@
  * kernel's name of its directory leads to from a root in its mount
  * namespace.
  *
- * The state is read only where the name's directory has not changed since
- * shortly before the call, as the caller sees it: a directory the caller
- * cannot reach is told as the error that its state then is, so nothing
- * is learnt of it that the caller could not learn.
+ * The state is read as the caller sees it (before.c): a directory the
+ * caller cannot reach is told as the error that its state then is, so
+ * nothing is learnt of it that the caller could not learn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,24 +34,6 @@
 
 #include "odc_libc.h"
 #include "odc_look.h"
-
-/*
- * A directory changed this close before the call may have changed after it:
- * file systems stamp changes with a clock that ticks every few ms (100 Hz at worst).
- */
-#define ODC_WATCH_MARGIN_NS 20000000LL
-
-/* Whether the name's directory is older than the call, as the caller finds it: then so is what the name holds. */
-static bool odc_unchanged(const struct odc_call *c, long long call_ns)
-{
-	struct stat st;
-	long ret = odc_found_dir_stat(c, &st);
-
-	/* Gone (a program's cleanup, say) may be a change; anything else the state tells. */
-	if (ret < 0)
-		return ret != -ENOENT;
-	return st.st_ctim.tv_sec * 1000000000LL + st.st_ctim.tv_nsec + ODC_WATCH_MARGIN_NS < call_ns;
-}
 
 /* This process's capabilities: KEEP (a bit of the first 32) permitted and effective, no other. */
 static bool odc_caps_only(unsigned keep)
@@ -206,10 +187,7 @@ static const char *odc_look_as_caller(const struct odc_reader_ask *ask, int *fds
 		return NULL;
 	struct odc_call c = odc_watch_call(e);
 	c.dirfd = AT_FDCWD;	/* the reader's own directory is the call's */
-	if (!odc_unchanged(&c, ask->call_ns))
-		return "changed";
-	odc_found_read(&c, &look->found);
-	return NULL;
+	return odc_watch_before(e, &c, ask->call_ns, &look->found);
 }
 
 int odc_reader_main(void)

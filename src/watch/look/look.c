@@ -12,11 +12,13 @@
  * file (image.c).
  *
  * The state is the one the log means (what the name held just before the
- * call) only where nothing can have changed it since: the kernel refuses
- * the pair (its meaning is einval, so the call itself made nothing), and
- * the name's directory has not changed since shortly before the call (a
- * program that falls back to mkdir after EINVAL changes it at once).
- * Otherwise the line says why it has no state.
+ * call) only where the call itself is known to have made the name, or
+ * nothing: the kernel refuses the pair (its meaning is einval), or it told
+ * whether the call's open created the name (ODC_WATCH_MADE_TOLD); and
+ * where it made nothing, only where the name's directory has not changed
+ * since shortly before the call (a program that falls back to mkdir after
+ * EINVAL changes it at once) (before.c). Otherwise the line says why it
+ * has no state.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -44,8 +46,8 @@ static const char *odc_unreadable(const struct odc_watch_event *e)
 {
 	if (e->seen & ODC_WATCH_PATH_CUT)
 		return "path-cut";
-	if (odc_kernel_meaning() != ODC_EINVAL)
-		return "kernel";	/* the call itself may have made the name */
+	if (odc_kernel_meaning() != ODC_EINVAL && !(e->seen & ODC_WATCH_MADE_TOLD))
+		return "kernel";	/* the call itself may have made the name, unseen */
 	return NULL;
 }
 

@@ -50,6 +50,14 @@ int odc_watch_image_script(const struct odc_watch_event *e, char script[ODC_WATC
 void odc_watch_image_seen(const struct odc_watch_event *e, bool lost_only,
 			  const struct odc_watch_look *look, const char **exe, const char **script);
 
+/*
+ * What E's name held just before its call, into F, from what C (the
+ * call, from the reader's directory) finds now, the call made at CALL_NS:
+ * NULL, or why it cannot be told (before.c).
+ */
+const char *odc_watch_before(const struct odc_watch_event *e, const struct odc_call *c, long long call_ns,
+			     struct odc_found *f);
+
 /* The caller's process, or a root in its mount namespace, held by the watcher for a look. */
 struct odc_watch_held {
 	int root, dir, proc;	/* -1 where not open */
