@@ -82,7 +82,8 @@ check)
 	for pair in bats:bats strace:strace valgrind:valgrind fakeroot:fakeroot \
 		    eatmydata:eatmydata git:git python3:python3 man:man-db lexgrog:man-db mandoc:mandoc \
 		    unshare:util-linux setpriv:util-linux go:golang-go rsyslogd:rsyslog journalctl:systemd logger:bsdutils \
-		    ip:iproute2 ss:iproute2 addr2line:binutils readelf:binutils objcopy:binutils ps:procps pkill:procps; do
+		    ip:iproute2 ss:iproute2 addr2line:binutils readelf:binutils objcopy:binutils ps:procps pkill:procps \
+		    cpio:cpio; do
 		need_command "${pair%%:*}" "${pair#*:}"
 	done
 	need_file /lib/systemd/systemd-journald systemd
